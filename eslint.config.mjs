@@ -1,0 +1,54 @@
+import { defineConfig, globalIgnores } from 'eslint/config';
+import nextVitals from 'eslint-config-next/core-web-vitals';
+import nextTs from 'eslint-config-next/typescript';
+
+const layer = (pattern, message) => ({ group: [pattern], message });
+
+export default defineConfig([
+  ...nextVitals,
+  ...nextTs,
+  globalIgnores([
+    '.next/**',
+    '.data/**',
+    'node_modules/**',
+    'next-env.d.ts',
+    'test-results/**',
+    'playwright-report/**',
+  ]),
+  {
+    rules: {
+      // Environment variables are read in src/server/env.ts and src/lib/public-env.ts only.
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Use @/server/env.' },
+      ],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  { files: ['src/server/env.ts', '*.config.*', 'e2e/**'], rules: { 'no-restricted-properties': 'off' } },
+  // Imports flow one way: lib, components/ui, server -> features -> app.
+  {
+    files: ['src/lib/**', 'src/components/**', 'src/server/**'],
+    ignores: ['src/server/db/schema.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            layer('@/features/*', 'Shared layers must not depend on features.'),
+            layer('@/app/*', 'No app imports here.'),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/features/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [layer('@/app/*', 'Features must not import routes.')] },
+      ],
+    },
+  },
+]);

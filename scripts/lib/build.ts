@@ -1,0 +1,45 @@
+import { createHash } from 'node:crypto';
+import { readFile, readdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { run } from './process';
+
+const BUILD_INPUTS = [
+  'src',
+  'public',
+  'next.config.ts',
+  'postcss.config.mjs',
+  'tsconfig.json',
+  'package-lock.json',
+];
+const STAMP = path.resolve('.next/source-hash');
+
+async function hashInputs(extra: string): Promise<string> {
+  const hash = createHash('sha256').update(extra);
+  async function add(entry: string): Promise<void> {
+    const dirents = await readdir(entry, { withFileTypes: true }).catch(() => null);
+    if (!dirents) {
+      const content = await readFile(entry).catch(() => null);
+      if (content) hash.update(entry).update(content);
+      return;
+    }
+    for (const dirent of dirents.sort((a, b) => a.name.localeCompare(b.name))) {
+      await add(path.join(entry, dirent.name));
+    }
+  }
+  for (const input of BUILD_INPUTS) await add(input);
+  return hash.digest('hex');
+}
+
+/** Runs `next build` unless the last build was made from the same sources and public settings. */
+export async function ensureBuild(publicSettings: string): Promise<void> {
+  const hash = await hashInputs(publicSettings);
+  const previous = await readFile(STAMP, 'utf8').catch(() => null);
+  const buildId = await readFile('.next/BUILD_ID', 'utf8').catch(() => null);
+  if (previous === hash && buildId) return;
+  console.log('Building the app for production (first start or changed sources)...');
+  // eslint-disable-next-line no-restricted-properties -- the build inherits this process's environment
+  await run(process.execPath, [path.resolve('node_modules/next/dist/bin/next'), 'build'], {
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+  });
+  await writeFile(STAMP, hash);
+}

@@ -1,0 +1,53 @@
+import type { Metadata, Viewport } from 'next';
+import type { ReactNode } from 'react';
+import { requireSite, type HostParams } from '@/features/site/server/site';
+import { SiteTheme } from '@/features/site/components/site-theme';
+import { SiteHeader } from '@/features/site/components/site-header';
+import { SiteFooter } from '@/features/site/components/site-footer';
+import { GoogleAnalytics } from '@/features/analytics/components/google-analytics';
+import { Toaster } from '@/components/ui/toaster';
+import { ConnectivityNotices } from '@/components/ui/connectivity-notices';
+
+// Pages are rendered on first request per host and cached; a site's new configuration shows within this many
+// seconds, with no rebuild and no restart (docs/decisions/0003-host-routing-and-page-cache.md).
+export const revalidate = 30;
+
+export function generateStaticParams() {
+  return [];
+}
+
+export async function generateMetadata(props: HostParams): Promise<Metadata> {
+  const { SERVICE_NAME, DESCRIPTION } = (await requireSite(props)).config;
+  return {
+    title: { default: SERVICE_NAME, template: `%s | ${SERVICE_NAME}` },
+    description: DESCRIPTION,
+    openGraph: { siteName: SERVICE_NAME, description: DESCRIPTION, locale: 'ja_JP', type: 'website' },
+  };
+}
+
+export async function generateViewport(props: HostParams): Promise<Viewport> {
+  return { themeColor: (await requireSite(props)).config.THEME.COLORS.primary };
+}
+
+export default async function SiteLayout(props: HostParams & { children: ReactNode }) {
+  const { config } = await requireSite(props);
+  return (
+    <div className="flex min-h-dvh flex-col" data-design={config.DESIGN_TYPE}>
+      <SiteTheme config={config} />
+      <a
+        href="#main"
+        className="sr-only z-50 bg-surface px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        本文へスキップ
+      </a>
+      <SiteHeader config={config} />
+      <main id="main" className="flex-1">
+        {props.children}
+      </main>
+      <SiteFooter config={config} />
+      <Toaster />
+      <ConnectivityNotices />
+      {config.GA_MEASUREMENT_ID && <GoogleAnalytics measurementId={config.GA_MEASUREMENT_ID} />}
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+import { legalRoute } from '@/features/site/components/legal-route';
+
+const route = legalRoute('terms');
+export const generateMetadata = route.generateMetadata;
+export default route.Page;

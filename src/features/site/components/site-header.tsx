@@ -1,0 +1,32 @@
+import Link from 'next/link';
+import type { SiteConfig } from '@/features/site/schema';
+import { navItems } from '@/features/site/navigation';
+import { NavLink } from '@/features/site/components/nav-link';
+import { MobileMenu } from '@/features/site/components/mobile-menu';
+import { paths } from '@/lib/paths';
+
+export function SiteHeader({ config }: { config: SiteConfig }) {
+  const items = navItems(config);
+  return (
+    <header className="sticky top-0 z-30 border-b border-line bg-surface/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
+        <Link href={paths.home()} className="min-w-0 truncate text-sm font-bold text-ink md:text-base">
+          {config.SERVICE_NAME}
+        </Link>
+        <nav aria-label="メインメニュー" className="hidden md:block" data-testid="desktop-nav">
+          <ul className="flex items-center gap-6">
+            {items.map((item) => (
+              <li key={item.id}>
+                <NavLink
+                  item={item}
+                  className="text-desktop-menu tracking-widest text-ink hover:text-tertiary aria-[current=page]:border-b-2 aria-[current=page]:border-primary"
+                />
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <MobileMenu items={items} />
+      </div>
+    </header>
+  );
+}

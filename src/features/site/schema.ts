@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { SECTION_IDS, type SectionId } from '@/features/site/sections';
+
+/**
+ * The site configuration of spec section 3, one per fan-club site. The upper-case keys are the spec's own names;
+ * fields the spec describes without naming are given names in the same style.
+ */
+
+export const SERVER_CELLS = ['fc-site', 'fc-site-001', 'fc-site-002'] as const;
+export const USER_STATUSES = ['guest', 'premium'] as const;
+export const SIGN_UP_STEPS = [
+  'account',
+  'nickname',
+  'profile',
+  'address',
+  'plans',
+  'payment',
+  'complete',
+] as const;
+export const FOOTER_LINK_IDS = ['privacy', 'terms', 'faq', 'psa', 'asct'] as const;
+
+export type ServerCell = (typeof SERVER_CELLS)[number];
+export type UserStatus = (typeof USER_STATUSES)[number];
+export type SignUpStep = (typeof SIGN_UP_STEPS)[number];
+export type FooterLinkId = (typeof FOOTER_LINK_IDS)[number];
+
+const text = (max: number) => z.string().trim().min(1).max(max);
+const httpsUrl = z.url({ protocol: /^https$/, error: 'https:// で始まる URL を指定してください' });
+const nullableUrl = httpsUrl.nullable();
+const hexColor = z.string().regex(/^#[0-9A-Fa-f]{6}$/, { error: '#RRGGBB 形式の色を指定してください' });
+const textStyle = z.strictObject({
+  size: z.number().int().min(8).max(96),
+  weight: z.number().int().min(100).max(900).multipleOf(100),
+});
+
+function unique<T>(items: readonly T[]): boolean {
+  return new Set(items).size === items.length;
+}
+
+const contentSection = z.strictObject({
+  id: z.enum(SECTION_IDS),
+  displayName: text(40),
+  requiredUserStatus: z.enum(USER_STATUSES),
+});
+const externalLink = z.strictObject({
+  id: z.literal('externalLink'),
+  displayName: text(40),
+  href: httpsUrl,
+});
+export const fcContentSchema = z.union([contentSection, externalLink]);
+
+export const themeSchema = z.strictObject({
+  COLORS: z.strictObject({
+    primary: hexColor,
+    secondary: hexColor,
+    tertiary: hexColor,
+    textMain: hexColor,
+    textSecondary: hexColor,
+    badge: hexColor,
+    liveBadge: hexColor,
+    footer: hexColor,
+    hamburger: hexColor,
+    background: hexColor,
+    backgroundSub: hexColor,
+    backgroundMuted: hexColor,
+    border: hexColor,
+    memberCard: hexColor,
+    lpLogo: hexColor,
+  }),
+  TEXT_STYLES: z.strictObject({
+    pageHeading: textStyle,
+    topTitle: textStyle,
+    desktopMenu: textStyle,
+    mobileMenu: textStyle,
+  }),
+});
+
+export const siteConfigSchema = z
+  .strictObject({
+    CONTENT_TAG: text(64),
+    SERVICE_NAME: text(80),
+    DESCRIPTION: text(300),
+    TENANT_ID: text(128),
+    SERVICE_ID: text(64),
+    STORE_PLATFORM_URL: nullableUrl,
+    YOUTUBE_URL: nullableUrl,
+    TIKTOK_URL: nullableUrl,
+    TWITTER_URL: nullableUrl,
+    INSTAGRAM_URL: nullableUrl,
+    COPYRIGHT: text(200),
+    FAQ: z.strictObject({ id: text(40), href: httpsUrl }),
+    DESIGN_TYPE: text(40),
+    WEB_FONT_FAMILY: text(300).regex(/^[^;{}<>\\]+$/, {
+      error: 'フォント名の一覧に ; { } < > \\ は使えません',
+    }),
+    FC_CONTENTS: z.array(fcContentSchema).min(1).max(12),
+    TOP_PAGE_CONTENT: z.array(z.enum(SECTION_IDS)).max(SECTION_IDS.length),
+    IS_SHOW_MYPAGE_LEAVE: z.boolean(),
+    SIGN_UP_FLOW: z.array(z.enum(SIGN_UP_STEPS)).min(2),
+    FOOTER_CONTENT: z.array(z.strictObject({ id: z.enum(FOOTER_LINK_IDS) })),
+    GA_MEASUREMENT_ID: z
+      .string()
+      .regex(/^G-[A-Z0-9]{4,20}$/, { error: 'GA4 の測定 ID (G-XXXXXXXX) を指定してください' })
+      .nullable(),
+    FC_SERVER_CELL: z.enum(SERVER_CELLS),
+    CONTENT_SOURCE: z.record(z.string(), z.unknown()),
+    THEME: themeSchema,
+  })
+  .superRefine((config, ctx) => {
+    const ids = config.FC_CONTENTS.map((entry) => entry.id);
+    if (!unique(ids)) ctx.addIssue({ code: 'custom', path: ['FC_CONTENTS'], message: 'id が重複しています' });
+    config.TOP_PAGE_CONTENT.forEach((id, index) => {
+      if (!ids.includes(id)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['TOP_PAGE_CONTENT', index],
+          message: `FC_CONTENTS にないセクション "${id}" は指定できません`,
+        });
+      }
+    });
+    if (!unique(config.TOP_PAGE_CONTENT)) {
+      ctx.addIssue({ code: 'custom', path: ['TOP_PAGE_CONTENT'], message: 'セクションが重複しています' });
+    }
+    const flow = config.SIGN_UP_FLOW;
+    if (!unique(flow) || flow[0] !== 'account' || flow.at(-1) !== 'complete') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SIGN_UP_FLOW'],
+        message: '重複のない手順で、account で始まり complete で終わる必要があります',
+      });
+    }
+    if (!unique(config.FOOTER_CONTENT.map((link) => link.id))) {
+      ctx.addIssue({ code: 'custom', path: ['FOOTER_CONTENT'], message: 'リンクが重複しています' });
+    }
+  });
+
+export type SiteConfig = z.infer<typeof siteConfigSchema>;
+export type FcContent = z.infer<typeof fcContentSchema>;
+export type ContentSectionEntry = Extract<FcContent, { id: SectionId }>;
+export type Theme = z.infer<typeof themeSchema>;

@@ -1,0 +1,18 @@
+import type { Instrumentation } from 'next';
+
+export async function register(): Promise<void> {
+  const { env } = await import('@/server/env');
+  if (env.NEXT_RUNTIME !== 'nodejs' || !env.SENTRY_DSN) return;
+  const [Sentry, { sentryOptions }] = await Promise.all([
+    import('@sentry/nextjs'),
+    import('@/lib/sentry/options'),
+  ]);
+  Sentry.init(sentryOptions(env.SENTRY_DSN));
+}
+
+export const onRequestError: Instrumentation.onRequestError = async (...args) => {
+  const { env } = await import('@/server/env');
+  if (!env.SENTRY_DSN) return;
+  const Sentry = await import('@sentry/nextjs');
+  Sentry.captureRequestError(...args);
+};

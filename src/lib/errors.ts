@@ -1,0 +1,32 @@
+/**
+ * The one error type of the product. Each code has one HTTP status and one Japanese message, kept here so that
+ * routes, actions and pages answer the same way.
+ */
+export const ERROR_CATALOGUE = {
+  BAD_REQUEST: { status: 400, message: '入力内容に誤りがあります。' },
+  UNAUTHENTICATED: { status: 401, message: 'ログインしてください。' },
+  FORBIDDEN: { status: 403, message: 'この操作を行う権限がありません。' },
+  NOT_FOUND: { status: 404, message: 'お探しのページが見つかりませんでした。' },
+  CONFLICT: { status: 409, message: 'すでに登録されています。' },
+  HOST_TAKEN: { status: 409, message: 'このホスト名は別のサイトで使われています。' },
+  TOO_MANY_REQUESTS: { status: 429, message: '時間をおいて再度お試しください。' },
+  INTERNAL: { status: 500, message: 'システムエラーが発生しました。時間をおいて再度お試しください。' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+
+  constructor(code: ErrorCode, message: string = ERROR_CATALOGUE[code].message, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'AppError';
+    this.code = code;
+    this.status = ERROR_CATALOGUE[code].status;
+  }
+}
+
+export function isAppError(error: unknown): error is AppError {
+  return error instanceof AppError;
+}

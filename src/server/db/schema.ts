@@ -1,0 +1,41 @@
+import { index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { SiteConfig } from '@/features/site/schema';
+import type { LegalDocument } from '@/features/site/import-schema';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const sites = pgTable('sites', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  slug: text('slug').notNull().unique(),
+  // Validated by siteConfigSchema on every write and read, so a bad row can never reach a page.
+  config: jsonb('config').$type<SiteConfig>().notNull(),
+  ...timestamps,
+});
+
+/** One row per host name, so that a host can belong to one site only. */
+export const siteHosts = pgTable(
+  'site_hosts',
+  {
+    host: text('host').primaryKey(),
+    siteId: uuid('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+  },
+  (table) => [index('site_hosts_site_id_idx').on(table.siteId)],
+);
+
+export const siteDocuments = pgTable(
+  'site_documents',
+  {
+    siteId: uuid('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['privacy', 'terms', 'psa', 'asct'] }).notNull(),
+    document: jsonb('document').$type<LegalDocument>().notNull(),
+    ...timestamps,
+  },
+  (table) => [primaryKey({ columns: [table.siteId, table.kind] })],
+);

@@ -1,0 +1,31 @@
+import 'server-only';
+import { z } from 'zod';
+
+// The one place that reads process.env on the server. Empty strings count as unset.
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  NEXT_RUNTIME: optional(z.enum(['nodejs', 'edge'])),
+  /** A PostgreSQL URL; unset means the embedded PGlite database under DATA_DIR. */
+  DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/ })),
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  DATA_DIR: z.string().min(1).default('.data'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  /** The DSN is public by design; one variable serves the browser (inlined) and the server. */
+  SENTRY_DSN: optional(z.url()),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+function readEnv(): Env {
+  const parsed = envSchema.safeParse({ ...process.env, SENTRY_DSN: process.env.NEXT_PUBLIC_SENTRY_DSN });
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid environment variables:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}
+
+export const env: Env = readEnv();
