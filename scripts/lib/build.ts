@@ -37,8 +37,8 @@ export async function ensureBuild(publicSettings: string): Promise<void> {
   const buildId = await readFile('.next/BUILD_ID', 'utf8').catch(() => null);
   if (previous === hash && buildId) return;
   console.log('Building the app for production (first start or changed sources)...');
-  // eslint-disable-next-line no-restricted-properties -- the build inherits this process's environment
   await run(process.execPath, [path.resolve('node_modules/next/dist/bin/next'), 'build'], {
+    // eslint-disable-next-line no-restricted-properties -- the build inherits this process's environment
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
   });
   await writeFile(STAMP, hash);
