@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { siteConfigSchema } from '@/features/site/schema';
 import { LEGAL_DOCUMENT_KINDS } from '@/features/site/legal';
 import { isValidHost } from '@/features/site/host';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { SECTION_IDS, type SectionId } from '@/features/site/sections';
 
 /**
@@ -75,6 +75,8 @@ export const themeSchema = z.strictObject({
   }),
 });
 
+const CROSS_CHECKED = new Set(['FC_CONTENTS', 'TOP_PAGE_CONTENT', 'SIGN_UP_FLOW', 'FOOTER_CONTENT']);
+
 export const siteConfigSchema = z
   .strictObject({
     CONTENT_TAG: text(64),
@@ -106,33 +108,40 @@ export const siteConfigSchema = z
     CONTENT_SOURCE: z.record(z.string(), z.unknown()),
     THEME: themeSchema,
   })
-  .superRefine((config, ctx) => {
-    const ids = config.FC_CONTENTS.map((entry) => entry.id);
-    if (!unique(ids)) ctx.addIssue({ code: 'custom', path: ['FC_CONTENTS'], message: 'id が重複しています' });
-    config.TOP_PAGE_CONTENT.forEach((id, index) => {
-      if (!ids.includes(id)) {
+  .superRefine(
+    (config, ctx) => {
+      const ids = config.FC_CONTENTS.map((entry) => entry.id);
+      if (!unique(ids))
+        ctx.addIssue({ code: 'custom', path: ['FC_CONTENTS'], message: 'id が重複しています' });
+      config.TOP_PAGE_CONTENT.forEach((id, index) => {
+        if (!ids.includes(id)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['TOP_PAGE_CONTENT', index],
+            message: `FC_CONTENTS にないセクション "${id}" は指定できません`,
+          });
+        }
+      });
+      if (!unique(config.TOP_PAGE_CONTENT)) {
+        ctx.addIssue({ code: 'custom', path: ['TOP_PAGE_CONTENT'], message: 'セクションが重複しています' });
+      }
+      const flow = config.SIGN_UP_FLOW;
+      if (!unique(flow) || flow[0] !== 'account' || flow.at(-1) !== 'complete') {
         ctx.addIssue({
           code: 'custom',
-          path: ['TOP_PAGE_CONTENT', index],
-          message: `FC_CONTENTS にないセクション "${id}" は指定できません`,
+          path: ['SIGN_UP_FLOW'],
+          message: '重複のない手順で、account で始まり complete で終わる必要があります',
         });
       }
-    });
-    if (!unique(config.TOP_PAGE_CONTENT)) {
-      ctx.addIssue({ code: 'custom', path: ['TOP_PAGE_CONTENT'], message: 'セクションが重複しています' });
-    }
-    const flow = config.SIGN_UP_FLOW;
-    if (!unique(flow) || flow[0] !== 'account' || flow.at(-1) !== 'complete') {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['SIGN_UP_FLOW'],
-        message: '重複のない手順で、account で始まり complete で終わる必要があります',
-      });
-    }
-    if (!unique(config.FOOTER_CONTENT.map((link) => link.id))) {
-      ctx.addIssue({ code: 'custom', path: ['FOOTER_CONTENT'], message: 'リンクが重複しています' });
-    }
-  });
+      if (!unique(config.FOOTER_CONTENT.map((link) => link.id))) {
+        ctx.addIssue({ code: 'custom', path: ['FOOTER_CONTENT'], message: 'リンクが重複しています' });
+      }
+    },
+    {
+      // Runs even when unrelated fields are bad, so that one report lists every problem of a file.
+      when: ({ issues }) => !issues.some((issue) => CROSS_CHECKED.has(String(issue.path?.[0]))),
+    },
+  );
 
 export type SiteConfig = z.infer<typeof siteConfigSchema>;
 export type FcContent = z.infer<typeof fcContentSchema>;

@@ -1,4 +1,5 @@
 import 'server-only';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -27,6 +28,7 @@ export function connectPostgres(url: string, options: { max?: number } = {}): Db
 
 /** PGlite in this process: a data directory, or memory when none is given (tests). */
 export async function openPglite(dataDir?: string): Promise<DbHandle & { pglite: PGlite }> {
+  if (dataDir) await mkdir(path.resolve(dataDir), { recursive: true });
   const pglite = await PGlite.create(dataDir ? path.resolve(dataDir) : undefined);
   return {
     db: drizzlePglite(pglite, { schema }) as unknown as Db,
