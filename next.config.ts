@@ -9,6 +9,8 @@ const securityHeaders = [
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
+  // How long a CDN may serve a stale cached page while it revalidates (Next.js's default is a year).
+  expireTime: 3600,
   reactStrictMode: true,
   // PGlite loads its WebAssembly and data files from its own package folder at run time.
   serverExternalPackages: ['@electric-sql/pglite'],
