@@ -1,20 +1,18 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { normalizeHost } from '@/features/site/host';
+import { isKnownHost } from '@/features/site/server/known-hosts';
 
 /**
- * Routes each request to its site: /path on host H is served by app/[host]/path with host = H. The site itself is
- * looked up in the [host] layout; a host no site owns gets the plain 404 there. A malformed Host header is refused
- * here, before any rendering.
+ * Routes each request to its site: /path on host H is served by app/[host]/path with host = H. A host no site owns
+ * gets the plain 404 page (app/unknown_host), server-rendered and with nothing of any club.
  */
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   const host = normalizeHost(request.headers.get('host'));
-  if (!host) {
-    return new NextResponse('ページが見つかりません', {
-      status: 404,
-      headers: { 'content-type': 'text/plain; charset=utf-8' },
-    });
-  }
   const url = request.nextUrl.clone();
+  if (!host || !(await isKnownHost(host))) {
+    url.pathname = '/unknown_host';
+    return NextResponse.rewrite(url, { status: 404 });
+  }
   url.pathname = `/${host}${url.pathname}`;
   return NextResponse.rewrite(url);
 }

@@ -10,9 +10,7 @@ export function TopPage({ config }: { config: SiteConfig }) {
   return (
     <>
       <section className="bg-surface-sub px-4 py-14 text-center">
-        <h1 className="mx-auto max-w-3xl text-page-heading text-lp-logo">
-          {config.SERVICE_NAME}
-        </h1>
+        <h1 className="mx-auto max-w-3xl text-page-heading text-lp-logo">{config.SERVICE_NAME}</h1>
         <p className="mx-auto mt-5 max-w-2xl text-sm leading-relaxed md:text-base">{config.DESCRIPTION}</p>
       </section>
       <div className="mx-auto max-w-6xl px-4">
