@@ -1,0 +1,57 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * End-to-end tests against the production build, served by scripts/start.ts on its own port and data directory.
+ * Chromium comes from Debian (/usr/bin/chromium); never run `npx playwright install` here.
+ */
+const PORT = 3100;
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    locale: 'ja-JP',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    {
+      name: 'phone',
+      use: { browserName: 'chromium', viewport: { width: 390, height: 844 } },
+    },
+    {
+      name: 'desktop',
+      use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } },
+    },
+  ],
+  webServer: {
+    // A fresh embedded database per run; with DATABASE_URL set, scripts/start.ts uses that PostgreSQL instead.
+    command: 'rm -rf .data/e2e && node --conditions=react-server --import tsx scripts/start.ts',
+    url: `http://localhost:${PORT}/`,
+    timeout: 300_000,
+    reuseExistingServer: false,
+    // scripts/start.ts forwards SIGTERM to `next start` and stops the embedded database before it exits.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: { PORT: String(PORT), DATA_DIR: '.data/e2e' },
+  },
+});
