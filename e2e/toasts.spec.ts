@@ -1,0 +1,110 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+
+const OFFLINE = 'インターネットに接続されていません。接続を確認してください。';
+const ONLINE = 'インターネットに再接続しました。';
+
+/** Spec 9: toasts stay 5000 ms. Measured from the test's side, with slack for rendering and animations. */
+const STILL_VISIBLE_AFTER_MS = 4_000;
+const GONE_BEFORE_MS = 6_500;
+
+/** Resolves once React has hydrated the page, so that the connectivity listeners are in place. */
+async function hydrated(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => {
+    const footer = document.querySelector('[data-testid="site-footer"]');
+    return !!footer && Object.keys(footer).some((key) => key.startsWith('__reactFiber'));
+  });
+}
+
+const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+
+async function geometry(page: Page, locator: Locator) {
+  const box = await locator.boundingBox();
+  const viewport = page.viewportSize()!;
+  if (!box) return null;
+  return {
+    width: box.width,
+    offCentre: Math.abs(box.x + box.width / 2 - viewport.width / 2),
+    top: box.y,
+    bottom: box.y + box.height,
+    viewportHeight: viewport.height,
+  };
+}
+
+test.describe('connectivity toasts', () => {
+  // Offline and back online, with a 5 s toast in between to watch.
+  test.describe.configure({ timeout: 45_000 });
+
+  test.beforeEach(async ({ page }) => {
+    // No network here: answer gtag.js locally so that nothing is left loading.
+    await page.route(
+      (url) => url.hostname === 'www.googletagmanager.com',
+      (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: '' }),
+    );
+    await page.goto('/');
+    await hydrated(page);
+  });
+
+  test('going offline shows an error toast at the bottom centre for 5 s; back online a success toast', async ({
+    page,
+    context,
+  }) => {
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
+
+    const wentOffline = Date.now();
+    await context.setOffline(true);
+    const error = toast(page, OFFLINE);
+    await expect(error).toBeVisible();
+    const seen = Date.now();
+    await expect(error).toHaveText(OFFLINE);
+    await expect(error).toHaveAttribute('data-type', 'error');
+
+    // Position and size once the enter animation has settled.
+    await expect
+      .poll(async () => {
+        const g = await geometry(page, error);
+        return (
+          !!g &&
+          g.bottom <= g.viewportHeight &&
+          g.top >= g.viewportHeight / 2 &&
+          g.offCentre <= 1.5 &&
+          g.width >= 300 &&
+          g.width <= 560
+        );
+      })
+      .toBe(true);
+    const settled = (await geometry(page, error))!;
+    testInfoLog(`error toast: ${JSON.stringify(settled)}`);
+    const viewport = page.viewportSize()!;
+    expect(settled.width).toBeCloseTo(Math.min(560, Math.max(300, viewport.width - 32)), 0);
+
+    // Shown at least 4 s after the moment we first saw it (it appeared before that).
+    await page.waitForTimeout(Math.max(0, seen + STILL_VISIBLE_AFTER_MS - Date.now()));
+    await expect(error).toBeVisible({ timeout: 100 });
+    // Gone within 6.5 s of going offline (it cannot have appeared earlier).
+    await expect(error).toHaveCount(0, { timeout: Math.max(100, wentOffline + GONE_BEFORE_MS - Date.now()) });
+    testInfoLog(`error toast gone ${Date.now() - wentOffline} ms after going offline`);
+
+    await context.setOffline(false);
+    const success = toast(page, ONLINE);
+    await expect(success).toBeVisible();
+    await expect(success).toHaveText(ONLINE);
+    await expect(success).toHaveAttribute('data-type', 'success');
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(1);
+  });
+
+  test('the toaster is a labelled region of notifications', async ({ page, context }) => {
+    await context.setOffline(true);
+    await expect(toast(page, OFFLINE)).toBeVisible();
+    await expect(page.getByRole('region', { name: /通知/ })).toHaveCount(1);
+    // Coming back online replaces the error rather than stacking a second toast.
+    await context.setOffline(false);
+    await expect(toast(page, ONLINE)).toBeVisible();
+    await expect(toast(page, OFFLINE)).toHaveCount(0);
+  });
+});
+
+function testInfoLog(message: string): void {
+  test.info().annotations.push({ type: 'measured', description: message });
+  console.log(`[${test.info().project.name}] ${message}`);
+}
