@@ -1,0 +1,43 @@
+import { expect, test, type Page } from '@playwright/test';
+import { MIO_URL, SECOND_URL, fontsReady, isPhone, openMenu } from './support/sites';
+
+/**
+ * Full-page screenshots for a person to look at: test-results/screens/<project>-<name>.png (git-ignored).
+ * They also check that the Japanese web font really loaded, which a screenshot alone would not tell.
+ */
+async function shoot(page: Page, name: string, fullPage = true): Promise<void> {
+  await fontsReady(page);
+  const path = `test-results/screens/${test.info().project.name}-${name}.png`;
+  await page.screenshot({ path, fullPage, animations: 'disabled' });
+  await test.info().attach(name, { path, contentType: 'image/png' });
+}
+
+async function expectJapaneseFont(page: Page): Promise<void> {
+  await fontsReady(page);
+  const loaded = await page.evaluate(() =>
+    [...document.fonts].some((face) => face.family.includes('Noto Sans JP') && face.status === 'loaded'),
+  );
+  expect(loaded, 'Noto Sans JP Variable is loaded for Japanese text').toBe(true);
+}
+
+test.describe('screenshots', () => {
+  for (const [name, url] of [
+    ['mio-top', `${MIO_URL}/`],
+    ['second-top', `${SECOND_URL}/`],
+  ] as const) {
+    test(name, async ({ page }) => {
+      await page.goto(url);
+      await expectJapaneseFont(page);
+      await shoot(page, name);
+    });
+  }
+
+  test('mio-menu-open', async ({ page }, testInfo) => {
+    test.skip(!isPhone(testInfo), 'the hamburger exists on phones only');
+    await page.goto(`${MIO_URL}/`);
+    await openMenu(page);
+    await page.waitForTimeout(300);
+    // The dialog is fixed to the viewport: a full-page shot would show it cut off at the first screen's height.
+    await shoot(page, 'mio-menu-open', false);
+  });
+});
