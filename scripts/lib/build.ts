@@ -18,6 +18,8 @@ async function hashInputs(extra: string): Promise<string> {
   async function add(entry: string): Promise<void> {
     const dirents = await readdir(entry, { withFileTypes: true }).catch(() => null);
     if (!dirents) {
+      // Tests are not part of the app: editing one must not force a rebuild.
+      if (/\.test\.tsx?$/.test(entry)) return;
       const content = await readFile(entry).catch(() => null);
       if (content) hash.update(entry).update(content);
       return;
