@@ -19,10 +19,7 @@ export const SIGN_UP_STEPS = [
 ] as const;
 export const FOOTER_LINK_IDS = ['privacy', 'terms', 'faq', 'psa', 'asct'] as const;
 
-export type ServerCell = (typeof SERVER_CELLS)[number];
 export type UserStatus = (typeof USER_STATUSES)[number];
-export type SignUpStep = (typeof SIGN_UP_STEPS)[number];
-export type FooterLinkId = (typeof FOOTER_LINK_IDS)[number];
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 const httpsUrl = z.url({ protocol: /^https$/, error: 'https:// で始まる URL を指定してください' });
@@ -146,4 +143,3 @@ export const siteConfigSchema = z
 export type SiteConfig = z.infer<typeof siteConfigSchema>;
 export type FcContent = z.infer<typeof fcContentSchema>;
 export type ContentSectionEntry = Extract<FcContent, { id: SectionId }>;
-export type Theme = z.infer<typeof themeSchema>;

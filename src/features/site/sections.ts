@@ -1,7 +1,3 @@
 /** The content sections a site can offer (spec 2); the STORE entry is an external link, not a section. */
 export const SECTION_IDS = ['news', 'movie', 'photo', 'blog', 'ticket'] as const;
 export type SectionId = (typeof SECTION_IDS)[number];
-
-export function isSectionId(value: string): value is SectionId {
-  return (SECTION_IDS as readonly string[]).includes(value);
-}

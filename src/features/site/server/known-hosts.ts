@@ -1,6 +1,6 @@
 import 'server-only';
 import { getDb } from '@/server/db';
-import { findSiteByHost } from '@/features/site/server/repository';
+import { hostExists } from '@/features/site/server/repository';
 
 const TTL_MS = 10_000;
 const MAX_ENTRIES = 10_000;
@@ -13,7 +13,7 @@ const known = new Map<string, { exists: boolean; expiresAt: number }>();
 export async function isKnownHost(host: string, now = Date.now()): Promise<boolean> {
   const hit = known.get(host);
   if (hit && hit.expiresAt > now) return hit.exists;
-  const exists = (await findSiteByHost(await getDb(), host)) !== null;
+  const exists = await hostExists(await getDb(), host);
   if (known.size >= MAX_ENTRIES) known.clear();
   known.set(host, { exists, expiresAt: now + TTL_MS });
   return exists;

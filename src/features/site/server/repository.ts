@@ -28,9 +28,14 @@ export async function findSiteByHost(db: Db, host: string): Promise<Site | null>
   return row ? toSite(row) : null;
 }
 
-export async function findSiteBySlug(db: Db, slug: string): Promise<Site | null> {
-  const [row] = await db.select().from(sites).where(eq(sites.slug, slug)).limit(1);
-  return row ? toSite(row) : null;
+/** Whether some site owns this host: one index lookup, no configuration read or parsed. */
+export async function hostExists(db: Db, host: string): Promise<boolean> {
+  const [row] = await db
+    .select({ host: siteHosts.host })
+    .from(siteHosts)
+    .where(eq(siteHosts.host, host))
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function findLegalDocument(
