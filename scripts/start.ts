@@ -1,6 +1,7 @@
 /**
  * `npm start`: everything the demo needs on the embedded defaults, then the app on http://localhost:PORT.
- * With DATABASE_URL set it uses that PostgreSQL server instead of the embedded PGlite.
+ * With DATABASE_URL set it uses that PostgreSQL server instead of the embedded PGlite; with the FIREBASE_API_KEY_*
+ * variables set it uses the real identity provider instead of the embedded Auth emulator.
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -10,20 +11,50 @@ import { startEmbeddedDb, type EmbeddedDb } from '@/server/db/embedded';
 import { runMigrations } from '@/server/db/migrate';
 import { seedDemo } from './lib/seed';
 import { ensureBuild } from './lib/build';
+import { startAuthEmulator, type AuthEmulator } from './lib/auth-emulator';
+import { seedAuthEmulator } from './lib/seed-auth';
+
+const usesRealProvider = !env.FIREBASE_AUTH_EMULATOR_HOST && env.FIREBASE_API_KEY_FC_SITE_001 !== undefined;
+
+let embedded: EmbeddedDb | null = null;
+let emulator: AuthEmulator | null = null;
+
+async function stopServices(): Promise<void> {
+  await emulator?.stop().catch(() => {});
+  await embedded?.stop().catch(() => {});
+}
 
 async function main(): Promise<void> {
   const started = Date.now();
-  let embedded: EmbeddedDb | null = null;
   if (!env.DATABASE_URL) embedded = await startEmbeddedDb(env.DATA_DIR);
+  if (!usesRealProvider && !env.FIREBASE_AUTH_EMULATOR_HOST) {
+    emulator = await startAuthEmulator({
+      projectId: env.FIREBASE_PROJECT_ID,
+      port: env.AUTH_EMULATOR_PORT,
+      dir: path.join(env.DATA_DIR, 'auth'),
+      persist: true,
+      quiet: true,
+    });
+  }
   const databaseUrl = env.DATABASE_URL ?? embedded!.url;
+  const emulatorHost = env.FIREBASE_AUTH_EMULATOR_HOST ?? emulator?.host;
 
   const setup = connectPostgres(databaseUrl, { max: 1 });
   await runMigrations(setup);
-  const slugs = await seedDemo(setup.db);
+  const sites = await seedDemo(setup.db);
   await setup.close();
   console.log(
-    `Database ready (${embedded ? `embedded PGlite in ${env.DATA_DIR}` : 'DATABASE_URL'}); sites: ${slugs.join(', ')}`,
+    `Database ready (${embedded ? `embedded PGlite in ${env.DATA_DIR}` : 'DATABASE_URL'}); sites: ${sites.map((s) => s.slug).join(', ')}`,
   );
+  if (emulatorHost) {
+    const users = await seedAuthEmulator(
+      emulatorHost,
+      env.FIREBASE_PROJECT_ID,
+      sites.map((site) => ({ slug: site.slug, tenantId: site.config.TENANT_ID })),
+    );
+    const count = Object.values(users).reduce((sum, list) => sum + list.length, 0);
+    console.log(`Auth emulator at http://${emulatorHost}: ${sites.length} tenants, ${count} demo accounts`);
+  }
 
   await ensureBuild(JSON.stringify({ sentry: env.SENTRY_DSN ?? null }));
 
@@ -38,22 +69,22 @@ async function main(): Promise<void> {
         DATABASE_URL: databaseUrl,
         // The embedded database multiplexes one session: one connection keeps transactions apart.
         DB_POOL_MAX: embedded ? '1' : String(env.DB_POOL_MAX),
+        ...(emulatorHost ? { FIREBASE_AUTH_EMULATOR_HOST: emulatorHost } : {}),
       },
     },
   );
   console.log(`Starting the app at http://localhost:${env.PORT} (setup took ${Date.now() - started} ms)`);
 
-  const stop = async (code: number) => {
-    await embedded?.stop().catch(() => {});
-    process.exit(code);
-  };
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => app.kill(signal));
   }
-  app.on('exit', (code) => void stop(code ?? 0));
+  app.on('exit', (code) => {
+    void stopServices().then(() => process.exit(code ?? 0));
+  });
 }
 
-main().catch((error: unknown) => {
+main().catch(async (error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
+  await stopServices();
   process.exit(1);
 });

@@ -5,11 +5,20 @@
 export const ERROR_CATALOGUE = {
   BAD_REQUEST: { status: 400, message: '入力内容に誤りがあります。' },
   UNAUTHENTICATED: { status: 401, message: 'ログインしてください。' },
+  SIGN_IN_FAILED: {
+    status: 401,
+    message: 'ログイン情報を確認できませんでした。もう一度ログインしてください。',
+  },
   FORBIDDEN: { status: 403, message: 'この操作を行う権限がありません。' },
+  CROSS_SITE: {
+    status: 403,
+    message: '別のサイトからの操作は受け付けられません。ページを再読み込みしてください。',
+  },
   NOT_FOUND: { status: 404, message: 'お探しのページが見つかりませんでした。' },
   CONFLICT: { status: 409, message: 'すでに登録されています。' },
   HOST_TAKEN: { status: 409, message: 'このホスト名は別のサイトで使われています。' },
   TOO_MANY_REQUESTS: { status: 429, message: '時間をおいて再度お試しください。' },
+  UNAVAILABLE: { status: 503, message: 'ただいま混み合っています。時間をおいて再度お試しください。' },
   INTERNAL: { status: 500, message: 'システムエラーが発生しました。時間をおいて再度お試しください。' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

@@ -15,6 +15,18 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   /** The DSN is public by design; one variable serves the browser (inlined) and the server. */
   SENTRY_DSN: optional(z.url()),
+  /** The Firebase project. A `demo-` id keeps the emulator fully offline. */
+  FIREBASE_PROJECT_ID: z.string().min(1).default('demo-fanclub'),
+  /** host:port of the Firebase Auth emulator; set by `npm start` when it starts the embedded one. */
+  FIREBASE_AUTH_EMULATOR_HOST: optional(z.string().regex(/^[\w.-]+:\d{1,5}$/)),
+  /** Port of the emulator `npm start` starts when no identity provider is configured. */
+  AUTH_EMULATOR_PORT: z.coerce.number().int().min(1).max(65000).default(9099),
+  /** The public Web API key of each server cell (spec 7). Required unless the emulator is used. */
+  FIREBASE_API_KEY_FC_SITE: optional(z.string().min(10)),
+  FIREBASE_API_KEY_FC_SITE_001: optional(z.string().min(10)),
+  FIREBASE_API_KEY_FC_SITE_002: optional(z.string().min(10)),
+  /** A service-account key (JSON) for firebase-admin; without it, Google's application default credentials. */
+  FIREBASE_SERVICE_ACCOUNT: optional(z.string().min(2)),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -7,6 +7,9 @@ import { SiteFooter } from '@/features/site/components/site-footer';
 import { GoogleAnalytics } from '@/features/analytics/components/google-analytics';
 import { Toaster } from '@/components/ui/toaster';
 import { ConnectivityNotices } from '@/components/ui/connectivity-notices';
+import { AuthProvider } from '@/features/auth/components/auth-provider';
+import { authClientConfig } from '@/features/auth/server/client-config';
+import { normalizeHost } from '@/features/site/host';
 
 // Pages are rendered on first request per host and cached; a site's new configuration shows within this many
 // seconds, with no rebuild and no restart (docs/decisions/0003-host-routing-and-page-cache.md).
@@ -30,24 +33,28 @@ export async function generateViewport(props: HostParams): Promise<Viewport> {
 }
 
 export default async function SiteLayout(props: HostParams & { children: ReactNode }) {
-  const { config } = await requireSite(props);
+  const site = await requireSite(props);
+  const { config } = site;
+  const host = normalizeHost(decodeURIComponent((await props.params).host)) ?? '';
   return (
-    <div className="flex min-h-dvh flex-col" data-design={config.DESIGN_TYPE}>
-      <SiteTheme config={config} />
-      <a
-        href="#main"
-        className="sr-only z-50 bg-surface px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-      >
-        本文へスキップ
-      </a>
-      <SiteHeader config={config} />
-      <main id="main" className="flex-1">
-        {props.children}
-      </main>
-      <SiteFooter config={config} />
-      <Toaster />
-      <ConnectivityNotices />
-      {config.GA_MEASUREMENT_ID && <GoogleAnalytics measurementId={config.GA_MEASUREMENT_ID} />}
-    </div>
+    <AuthProvider config={authClientConfig(site, host)} passwordPolicy={config.PASSWORD_POLICY}>
+      <div className="flex min-h-dvh flex-col" data-design={config.DESIGN_TYPE}>
+        <SiteTheme config={config} />
+        <a
+          href="#main"
+          className="sr-only z-50 bg-surface px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        >
+          本文へスキップ
+        </a>
+        <SiteHeader config={config} />
+        <main id="main" className="flex-1">
+          {props.children}
+        </main>
+        <SiteFooter config={config} />
+        <Toaster />
+        <ConnectivityNotices />
+        {config.GA_MEASUREMENT_ID && <GoogleAnalytics measurementId={config.GA_MEASUREMENT_ID} />}
+      </div>
+    </AuthProvider>
   );
 }

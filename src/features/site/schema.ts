@@ -46,6 +46,19 @@ const externalLink = z.strictObject({
 });
 export const fcContentSchema = z.union([contentSection, externalLink]);
 
+/**
+ * Spec 5: the provider's default minimum is 6; each character class can be required per site. The same rules must be
+ * set on the site's tenant so that the provider enforces them too.
+ */
+export const passwordPolicySchema = z.strictObject({
+  MIN_LENGTH: z.number().int().min(6).max(30).default(6),
+  REQUIRE_LOWERCASE: z.boolean().default(false),
+  REQUIRE_UPPERCASE: z.boolean().default(false),
+  REQUIRE_NUMERIC: z.boolean().default(false),
+  REQUIRE_NON_ALPHANUMERIC: z.boolean().default(false),
+});
+export type PasswordPolicy = z.infer<typeof passwordPolicySchema>;
+
 export const themeSchema = z.strictObject({
   COLORS: z.strictObject({
     primary: hexColor,
@@ -103,6 +116,7 @@ export const siteConfigSchema = z
       .nullable(),
     FC_SERVER_CELL: z.enum(SERVER_CELLS),
     CONTENT_SOURCE: z.record(z.string(), z.unknown()),
+    PASSWORD_POLICY: passwordPolicySchema.prefault({}),
     THEME: themeSchema,
   })
   .superRefine(

@@ -39,3 +39,29 @@ export const siteDocuments = pgTable(
   },
   (table) => [primaryKey({ columns: [table.siteId, table.kind] })],
 );
+
+/**
+ * Our own server sessions, created only after the identity provider's ID token was verified for the site's tenant.
+ * The cookie holds a random value; only its SHA-256 is stored, so a copy of this table opens no session.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    idHash: text('id_hash').primaryKey(),
+    siteId: uuid('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    uid: text('uid').notNull(),
+    email: text('email'),
+    /** When the user last proved who they are to the provider (the ID token's auth_time). */
+    authTime: timestamp('auth_time', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** When the provider last confirmed the account is neither disabled nor revoked. */
+    verifiedAt: timestamp('verified_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('sessions_site_uid_idx').on(table.siteId, table.uid),
+    index('sessions_expires_at_idx').on(table.expiresAt),
+  ],
+);

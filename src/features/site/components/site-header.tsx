@@ -4,6 +4,7 @@ import { navItems } from '@/features/site/navigation';
 import { NavLink } from '@/features/site/components/nav-link';
 import { MobileMenu } from '@/features/site/components/mobile-menu';
 import { paths } from '@/lib/paths';
+import { HeaderAuthLinks } from '@/features/auth/components/header-auth-links';
 
 export function SiteHeader({ config }: { config: SiteConfig }) {
   const items = navItems(config);
@@ -25,7 +26,10 @@ export function SiteHeader({ config }: { config: SiteConfig }) {
             ))}
           </ul>
         </nav>
-        <MobileMenu items={items} />
+        <div className="flex shrink-0 items-center gap-2">
+          <HeaderAuthLinks />
+          <MobileMenu items={items} />
+        </div>
       </div>
     </header>
   );

@@ -1,0 +1,17 @@
+import type { Metadata } from 'next';
+import { paths } from '@/lib/paths';
+import type { HostParams } from '@/features/site/server/site';
+import { requireViewer } from '@/features/auth/server/viewer';
+import { AuthCard } from '@/features/auth/components/auth-card';
+import { ChangeEmailForm } from '@/features/auth/components/change-email-form';
+
+export const metadata: Metadata = { title: 'メールアドレスの変更', robots: { index: false } };
+
+export default async function ChangeEmailPage({ params }: HostParams) {
+  await requireViewer((await params).host, paths.changeEmail());
+  return (
+    <AuthCard title="メールアドレスの変更">
+      <ChangeEmailForm />
+    </AuthCard>
+  );
+}

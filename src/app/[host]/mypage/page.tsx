@@ -1,0 +1,44 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { paths } from '@/lib/paths';
+import { PageHeading } from '@/components/ui/page-heading';
+import type { HostParams } from '@/features/site/server/site';
+import { requireViewer } from '@/features/auth/server/viewer';
+import { SignOutButton } from '@/features/auth/components/sign-out-button';
+
+export const metadata: Metadata = { title: 'マイページ', robots: { index: false } };
+
+export default async function MyPage({ params }: HostParams) {
+  const viewer = await requireViewer((await params).host, paths.myPage());
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10 md:py-16">
+      <PageHeading>マイページ</PageHeading>
+      <section aria-labelledby="account-heading" className="rounded-lg border border-line p-6">
+        <h2 id="account-heading" className="text-lg font-bold">
+          アカウント
+        </h2>
+        <dl className="mt-4 grid gap-1 text-sm">
+          <dt className="font-bold">メールアドレス</dt>
+          <dd className="break-all" data-testid="account-email">
+            {viewer.email ?? '未登録'}
+          </dd>
+        </dl>
+        <ul className="mt-6 flex flex-col gap-3 text-sm">
+          <li>
+            <Link href={paths.changeEmail()} className="underline underline-offset-4">
+              メールアドレスを変更する
+            </Link>
+          </li>
+          <li>
+            <Link href={paths.changePassword()} className="underline underline-offset-4">
+              パスワードを変更する
+            </Link>
+          </li>
+        </ul>
+      </section>
+      <div className="mt-10 flex justify-center">
+        <SignOutButton />
+      </div>
+    </div>
+  );
+}

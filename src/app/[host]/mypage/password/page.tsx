@@ -1,0 +1,17 @@
+import type { Metadata } from 'next';
+import { paths } from '@/lib/paths';
+import type { HostParams } from '@/features/site/server/site';
+import { requireViewer } from '@/features/auth/server/viewer';
+import { AuthCard } from '@/features/auth/components/auth-card';
+import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
+
+export const metadata: Metadata = { title: 'パスワードの変更', robots: { index: false } };
+
+export default async function ChangePasswordPage({ params }: HostParams) {
+  await requireViewer((await params).host, paths.changePassword());
+  return (
+    <AuthCard title="パスワードの変更">
+      <ChangePasswordForm />
+    </AuthCard>
+  );
+}

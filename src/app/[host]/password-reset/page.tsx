@@ -1,0 +1,16 @@
+import type { Metadata } from 'next';
+import { AuthCard } from '@/features/auth/components/auth-card';
+import { PasswordResetForm } from '@/features/auth/components/password-reset-form';
+
+export const metadata: Metadata = { title: 'パスワードの再設定', robots: { index: false } };
+
+export default function PasswordResetPage() {
+  return (
+    <AuthCard
+      title="パスワードの再設定"
+      lead="ご登録のメールアドレスに、パスワードを再設定するためのリンクをお送りします。"
+    >
+      <PasswordResetForm />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,75 @@
+'use client';
+
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/text-field';
+import { accountSchema, describePasswordPolicy, type AccountValues } from '@/features/auth/schemas';
+import { useAuth } from '@/features/auth/components/auth-provider';
+import { SessionError } from '@/features/auth/client/session';
+
+/**
+ * The account step of sign-up (spec 2): creates the provider user with e-mail and password under the site's
+ * password policy, then opens the server session. The sign-up flow decides where `onCreated` goes next.
+ */
+export function AccountStepForm({ onCreated }: { onCreated: () => void }) {
+  const { getAuth, startSession, handleError, passwordPolicy } = useAuth();
+  const form = useForm<AccountValues>({
+    resolver: zodResolver(accountSchema(passwordPolicy)),
+    defaultValues: { email: '', password: '', passwordConfirm: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async ({ email, password }) => {
+    const auth = await getAuth();
+    const sdk = await import('firebase/auth');
+    try {
+      const { user } = await sdk.createUserWithEmailAndPassword(auth, email, password);
+      await startSession(user);
+      toast.success('アカウントを作成しました');
+      onCreated();
+    } catch (error) {
+      if (error instanceof SessionError) {
+        toast.error(error.message);
+        return;
+      }
+      const described = handleError(error);
+      if (described.field === 'email') form.setError('email', { message: described.message });
+      if (described.field === 'newPassword' || described.field === 'password') {
+        form.setError('password', { message: described.message });
+      }
+    }
+  });
+
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-5">
+      <TextField
+        label="メールアドレス"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
+      <TextField
+        label="パスワード"
+        type="password"
+        autoComplete="new-password"
+        hint={describePasswordPolicy(passwordPolicy)}
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
+      <TextField
+        label="パスワード（確認）"
+        type="password"
+        autoComplete="new-password"
+        error={errors.passwordConfirm?.message}
+        {...form.register('passwordConfirm')}
+      />
+      <Button type="submit" disabled={isSubmitting} className="mt-2">
+        {isSubmitting ? '登録しています…' : '登録して次へ'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,41 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { toast } from 'sonner';
+import { paths } from '@/lib/paths';
+import { useAuth } from '@/features/auth/components/auth-provider';
+import { NewPasswordForm } from '@/features/auth/components/new-password-fields';
+import { useReauthentication } from '@/features/auth/components/use-reauthentication';
+
+/**
+ * Password change. The provider revokes the member's other sign-ins when the password changes; this device gets a
+ * fresh token, and with it a fresh server session.
+ */
+export function ChangePasswordForm() {
+  const router = useRouter();
+  const { user, handleError, startSession } = useAuth();
+  const { withReauthentication, dialog } = useReauthentication();
+
+  return (
+    <>
+      <NewPasswordForm
+        submitLabel="パスワードを変更する"
+        onSave={async (password) => {
+          if (!user) return;
+          const { updatePassword } = await import('firebase/auth');
+          try {
+            const result = await withReauthentication(user, () => updatePassword(user, password));
+            if (!result.done) return;
+            await startSession(user, { forceRefresh: true });
+          } catch (error) {
+            const described = handleError(error);
+            return described.field ? described.message : undefined;
+          }
+          toast.success('パスワードを変更しました');
+          router.push(paths.myPage());
+        }}
+      />
+      {dialog}
+    </>
+  );
+}

@@ -1,0 +1,88 @@
+'use client';
+
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/text-field';
+import { paths } from '@/lib/paths';
+import { signInSchema, type SignInValues } from '@/features/auth/schemas';
+import { useAuth } from '@/features/auth/components/auth-provider';
+import { SessionError } from '@/features/auth/client/session';
+
+/** E-mail and password sign-in; then the server session; then where the visitor was going. */
+export function SignInForm({ next }: { next: string }) {
+  const router = useRouter();
+  const { getAuth, startSession, handleError, isLoggedIn, isLoading } = useAuth();
+  const form = useForm<SignInValues>({
+    resolver: zodResolver(signInSchema),
+    defaultValues: { email: '', password: '' },
+  });
+  const { errors, isSubmitting, isSubmitSuccessful } = form.formState;
+
+  // Someone already signed in has nothing to do here.
+  useEffect(() => {
+    if (!isLoading && isLoggedIn && !isSubmitting && !isSubmitSuccessful) router.replace(next);
+  }, [isLoading, isLoggedIn, isSubmitting, isSubmitSuccessful, next, router]);
+
+  const onSubmit = form.handleSubmit(async ({ email, password }) => {
+    const auth = await getAuth();
+    const sdk = await import('firebase/auth');
+    try {
+      const { user } = await sdk.signInWithEmailAndPassword(auth, email, password);
+      await startSession(user);
+      toast.success('ログインしました');
+      router.replace(next);
+      router.refresh();
+    } catch (error) {
+      if (error instanceof SessionError) {
+        await sdk.signOut(auth);
+        toast.error(error.message);
+        return;
+      }
+      const described = handleError(error);
+      if (described.field) {
+        form.setError(described.field === 'email' ? 'email' : 'password', { message: described.message });
+      }
+      throw error;
+    }
+  });
+
+  return (
+    <form
+      onSubmit={(event) => void onSubmit(event).catch(() => {})}
+      noValidate
+      className="flex flex-col gap-5"
+    >
+      <TextField
+        label="メールアドレス"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
+      <TextField
+        label="パスワード"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
+      <Button type="submit" disabled={isSubmitting} className="mt-2">
+        {isSubmitting ? 'ログインしています…' : 'ログイン'}
+      </Button>
+      <div className="flex flex-col items-center gap-3 text-sm">
+        <Link href={paths.passwordReset()} className="underline underline-offset-4">
+          パスワードをお忘れの方
+        </Link>
+        <Link href={paths.signUp()} className="underline underline-offset-4">
+          はじめての方は新規入会
+        </Link>
+      </div>
+    </form>
+  );
+}

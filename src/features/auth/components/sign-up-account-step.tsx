@@ -1,0 +1,40 @@
+'use client';
+
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { paths } from '@/lib/paths';
+import { useAuth } from '@/features/auth/components/auth-provider';
+import { AccountStepForm } from '@/features/auth/components/account-step-form';
+import { DonePanel } from '@/features/auth/components/auth-card';
+
+/** The sign-up page's account step, or a pointer to My page for someone already signed in. */
+export function SignUpAccountStep() {
+  const router = useRouter();
+  const { isLoading, isLoggedIn } = useAuth();
+  if (isLoading) return <p role="status">読み込み中…</p>;
+  if (isLoggedIn) {
+    return (
+      <DonePanel title="すでにログインしています">
+        <Link href={paths.myPage()} className="underline underline-offset-4">
+          マイページへ
+        </Link>
+      </DonePanel>
+    );
+  }
+  return (
+    <>
+      <AccountStepForm
+        onCreated={() => {
+          router.push(paths.myPage());
+          router.refresh();
+        }}
+      />
+      <p className="mt-6 text-center text-sm">
+        すでにアカウントをお持ちの方は{' '}
+        <Link href={paths.signIn()} className="underline underline-offset-4">
+          ログイン
+        </Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,78 @@
+import 'server-only';
+import { AppError } from '@/lib/errors';
+import { tenantAuth } from '@/server/firebase-admin';
+
+/**
+ * The identity provider as the server sees it. An interface so that the session rules can be read (and tested)
+ * apart from Firebase; the one implementation below is the real provider or its emulator.
+ */
+export interface VerifiedToken {
+  uid: string;
+  email: string | null;
+  /** When the user signed in to the provider; a later revocation ends sessions made from it. */
+  authTime: Date;
+}
+
+export interface AccountState {
+  disabled: boolean;
+  /** Tokens issued before this instant were revoked. */
+  validAfter: Date | null;
+  email: string | null;
+}
+
+export interface IdentityProvider {
+  /** The token's user, if the token is genuine, unexpired, unrevoked, of this tenant and its user enabled. */
+  verifyIdToken(tenantId: string, idToken: string): Promise<VerifiedToken | null>;
+  /** The account as the provider holds it now; null when it no longer exists. */
+  getAccount(tenantId: string, uid: string): Promise<AccountState | null>;
+  /** Ends the user's refresh tokens, so every device's client SDK signs out at its next refresh. */
+  revokeSessions(tenantId: string, uid: string): Promise<void>;
+}
+
+function errorCode(error: unknown): string {
+  return typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
+}
+
+/** The provider could not be reached or failed: a 503 for the caller, never a 500. */
+function unavailable(error: unknown): AppError {
+  return new AppError('UNAVAILABLE', undefined, { cause: error });
+}
+
+export const firebaseIdentity: IdentityProvider = {
+  async verifyIdToken(tenantId, idToken) {
+    try {
+      // checkRevoked: also asks the provider whether the user was disabled or signed out everywhere.
+      const decoded = await tenantAuth(tenantId).verifyIdToken(idToken, true);
+      if (decoded.firebase.tenant !== tenantId) return null;
+      return { uid: decoded.uid, email: decoded.email ?? null, authTime: new Date(decoded.auth_time * 1000) };
+    } catch (error) {
+      const code = errorCode(error);
+      // Every verdict on the token itself (forged, expired, revoked, disabled, other tenant...) is a refusal.
+      if (code.startsWith('auth/') && code !== 'auth/internal-error') return null;
+      throw unavailable(error);
+    }
+  },
+
+  async getAccount(tenantId, uid) {
+    try {
+      const user = await tenantAuth(tenantId).getUser(uid);
+      if (user.tenantId !== tenantId) return null;
+      return {
+        disabled: user.disabled,
+        validAfter: user.tokensValidAfterTime ? new Date(user.tokensValidAfterTime) : null,
+        email: user.email ?? null,
+      };
+    } catch (error) {
+      if (errorCode(error) === 'auth/user-not-found') return null;
+      throw unavailable(error);
+    }
+  },
+
+  async revokeSessions(tenantId, uid) {
+    try {
+      await tenantAuth(tenantId).revokeRefreshTokens(uid);
+    } catch (error) {
+      if (errorCode(error) !== 'auth/user-not-found') throw unavailable(error);
+    }
+  },
+};

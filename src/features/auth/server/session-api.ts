@@ -1,0 +1,59 @@
+import 'server-only';
+import type { NextRequest } from 'next/server';
+import { isSameOrigin } from '@/server/http/origin';
+import { jsonError, jsonOk, readJson } from '@/server/http/responses';
+import type { Site } from '@/features/site/server/repository';
+import { sessionRequestSchema } from '@/features/auth/schemas';
+import { SESSION_COOKIE, clearSessionCookie, setSessionCookie } from '@/features/auth/server/cookie';
+import { createSession, deleteSession, deleteUserSessions } from '@/features/auth/server/sessions';
+import { resolveViewer, type ViewerDeps } from '@/features/auth/server/viewer';
+
+/**
+ * The server session API of app/[host]/api/session. Handlers take the site and their dependencies, so that the
+ * integration tests call exactly what the route calls.
+ */
+export type SessionHandler = (request: NextRequest, site: Site, deps: ViewerDeps) => Promise<Response>;
+
+function refused(code: 'UNAUTHENTICATED' | 'SIGN_IN_FAILED') {
+  const response = jsonError(code);
+  clearSessionCookie(response);
+  return response;
+}
+
+/** GET: who the session belongs to, so that the browser can tell whether it matches its signed-in user. */
+export const readSession: SessionHandler = async (request, site, deps) => {
+  const viewer = await resolveViewer(deps, site, request.cookies.get(SESSION_COOKIE)?.value);
+  if (!viewer) return refused('UNAUTHENTICATED');
+  return jsonOk({ uid: viewer.uid, email: viewer.email });
+};
+
+/**
+ * POST { idToken }: sign-in. The token must be genuine, unexpired, unrevoked and of this site's tenant; then a new
+ * session replaces the one the browser had (a fresh id at every sign-in).
+ */
+export const createSessionFromToken: SessionHandler = async (request, site, deps) => {
+  if (!isSameOrigin(request)) return jsonError('CROSS_SITE');
+  const body = sessionRequestSchema.safeParse(await readJson(request));
+  if (!body.success) return refused('SIGN_IN_FAILED');
+  const verified = await deps.identity.verifyIdToken(site.config.TENANT_ID, body.data.idToken);
+  if (!verified) return refused('SIGN_IN_FAILED');
+
+  const previous = request.cookies.get(SESSION_COOKIE)?.value;
+  if (previous) await deleteSession(deps.db, site.id, previous);
+  const { token, expiresAt } = await createSession(deps.db, { siteId: site.id, ...verified });
+  const response = jsonOk({ uid: verified.uid, email: verified.email });
+  setSessionCookie(response, token, expiresAt);
+  return response;
+};
+
+/** DELETE: sign-out. Ends every session of the user on this site and the provider's refresh tokens. */
+export const endSessions: SessionHandler = async (request, site, deps) => {
+  if (!isSameOrigin(request)) return jsonError('CROSS_SITE');
+  const viewer = await resolveViewer(deps, site, request.cookies.get(SESSION_COOKIE)?.value);
+  if (!viewer) return refused('UNAUTHENTICATED');
+  await deleteUserSessions(deps.db, site.id, viewer.uid);
+  await deps.identity.revokeSessions(site.config.TENANT_ID, viewer.uid);
+  const response = jsonOk({ signedOut: true });
+  clearSessionCookie(response);
+  return response;
+};

@@ -1,0 +1,40 @@
+import 'server-only';
+import { NextResponse } from 'next/server';
+import { AppError, ERROR_CATALOGUE, type ErrorCode } from '@/lib/errors';
+
+/** Personal answers are never stored by a browser or a shared cache. */
+const PRIVATE = { 'Cache-Control': 'private, no-store' };
+
+export function jsonOk<T>(body: T, init: { status?: number } = {}): NextResponse {
+  return NextResponse.json(body, { status: init.status ?? 200, headers: PRIVATE });
+}
+
+/** `{ error: { code, message } }` with the catalogue's status and Japanese message. */
+export function jsonError(code: ErrorCode, message: string = ERROR_CATALOGUE[code].message): NextResponse {
+  return NextResponse.json(
+    { error: { code, message } },
+    { status: ERROR_CATALOGUE[code].status, headers: PRIVATE },
+  );
+}
+
+export function jsonFromError(error: unknown): NextResponse {
+  if (error instanceof AppError) return jsonError(error.code, error.message);
+  console.error(error);
+  return jsonError('INTERNAL');
+}
+
+/** At most this many bytes of a JSON body are read; a larger one is refused unread. */
+export const MAX_JSON_BYTES = 16 * 1024;
+
+/** The request's JSON body, or undefined when it is missing, too large or not JSON. */
+export async function readJson(request: Request): Promise<unknown> {
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > MAX_JSON_BYTES) return undefined;
+  const text = await request.text().catch(() => '');
+  if (text.length === 0 || text.length > MAX_JSON_BYTES) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
