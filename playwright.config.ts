@@ -52,6 +52,7 @@ export default defineConfig({
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     stdout: 'pipe',
     stderr: 'pipe',
-    env: { PORT: String(PORT), DATA_DIR: '.data/e2e' },
+    // Its own Auth emulator too (e2e/support/auth.ts talks to it on this port).
+    env: { PORT: String(PORT), DATA_DIR: '.data/e2e', AUTH_EMULATOR_PORT: '9399' },
   },
 });

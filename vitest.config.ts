@@ -14,5 +14,8 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Identity tests run against a real Firebase Auth emulator, started once for the run.
+    globalSetup: ['src/test/auth-emulator.global.ts'],
+    env: { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9299', FIREBASE_PROJECT_ID: 'demo-fanclub' },
   },
 });

@@ -17,7 +17,10 @@ function adminApp(): App {
     : env.FIREBASE_SERVICE_ACCOUNT
       ? cert(JSON.parse(env.FIREBASE_SERVICE_ACCOUNT) as object)
       : applicationDefault();
-  return initializeApp({ projectId: env.FIREBASE_PROJECT_ID, credential }, APP_NAME);
+  return initializeApp(
+    { projectId: env.FIREBASE_PROJECT_ID, ...(credential ? { credential } : {}) },
+    APP_NAME,
+  );
 }
 
 /** The admin API of one site's tenant: every call is scoped to it, so one site can never touch another's users. */

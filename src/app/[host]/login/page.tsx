@@ -1,15 +1,17 @@
 import type { Metadata } from 'next';
-import { safeNextPath, paths } from '@/lib/paths';
+import { Suspense } from 'react';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { SignInForm } from '@/features/auth/components/sign-in-form';
 
 export const metadata: Metadata = { title: 'ログイン', robots: { index: false } };
 
-export default async function SignInPage({ searchParams }: { searchParams: Promise<{ next?: string }> }) {
-  const { next } = await searchParams;
+// The same for everyone, so it is cached like any public page; the form reads ?next= in the browser.
+export default function SignInPage() {
   return (
     <AuthCard title="ログイン" lead="ご登録のメールアドレスとパスワードでログインしてください。">
-      <SignInForm next={safeNextPath(next, paths.myPage())} />
+      <Suspense>
+        <SignInForm />
+      </Suspense>
     </AuthCard>
   );
 }

@@ -6,6 +6,9 @@ import type { HostParams } from '@/features/site/server/site';
 import { requireViewer } from '@/features/auth/server/viewer';
 import { SignOutButton } from '@/features/auth/components/sign-out-button';
 
+// Personal: rendered for each request from the session cookie, never cached.
+export const dynamic = 'force-dynamic';
+
 export const metadata: Metadata = { title: 'マイページ', robots: { index: false } };
 
 export default async function MyPage({ params }: HostParams) {

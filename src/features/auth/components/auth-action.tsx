@@ -2,6 +2,7 @@
 
 import { useEffect, useState } from 'react';
 import Link from 'next/link';
+import { useSearchParams } from 'next/navigation';
 import { toast } from 'sonner';
 import { paths } from '@/lib/paths';
 import { describeAuthError } from '@/features/auth/errors';
@@ -34,7 +35,13 @@ const DONE_BODIES: Record<Exclude<ActionMode, 'resetPassword'>, { title: string;
  * Where the provider's e-mail links land (/auth/action?mode=…&oobCode=…): a password reset asks for the new
  * password; the e-mail changes and checks are applied at once.
  */
-export function AuthAction({ mode, code }: { mode: ActionMode | null; code: string | null }) {
+const MODES: readonly ActionMode[] = ['resetPassword', 'verifyAndChangeEmail', 'verifyEmail', 'recoverEmail'];
+
+export function AuthAction() {
+  const params = useSearchParams();
+  const mode = MODES.find((candidate) => candidate === params.get('mode')) ?? null;
+  const rawCode = params.get('oobCode');
+  const code = rawCode && rawCode.length < 512 ? rawCode : null;
   const { getAuth, user, startSession } = useAuth();
   const [stage, setStage] = useState<Stage>(
     mode && code

@@ -1,21 +1,22 @@
 'use client';
 
 import Link from 'next/link';
-import { useRouter } from 'next/navigation';
+import { useRouter, useSearchParams } from 'next/navigation';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
-import { paths } from '@/lib/paths';
+import { paths, safeNextPath } from '@/lib/paths';
 import { signInSchema, type SignInValues } from '@/features/auth/schemas';
 import { useAuth } from '@/features/auth/components/auth-provider';
 import { SessionError } from '@/features/auth/client/session';
 
 /** E-mail and password sign-in; then the server session; then where the visitor was going. */
-export function SignInForm({ next }: { next: string }) {
+export function SignInForm() {
   const router = useRouter();
+  const next = safeNextPath(useSearchParams().get('next'), paths.myPage());
   const { getAuth, startSession, handleError, isLoggedIn, isLoading } = useAuth();
   const form = useForm<SignInValues>({
     resolver: zodResolver(signInSchema),

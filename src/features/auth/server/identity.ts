@@ -29,6 +29,9 @@ export interface IdentityProvider {
   revokeSessions(tenantId: string, uid: string): Promise<void>;
 }
 
+/** Clocks of the provider and of this server may disagree by this much. */
+const CLOCK_SKEW_SECONDS = 300;
+
 function errorCode(error: unknown): string {
   return typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
 }
@@ -44,6 +47,9 @@ export const firebaseIdentity: IdentityProvider = {
       // checkRevoked: also asks the provider whether the user was disabled or signed out everywhere.
       const decoded = await tenantAuth(tenantId).verifyIdToken(idToken, true);
       if (decoded.firebase.tenant !== tenantId) return null;
+      // firebase-admin checks expiry but not these; a genuine token never fails them.
+      const latest = Date.now() / 1000 + CLOCK_SKEW_SECONDS;
+      if (decoded.iat > latest || decoded.auth_time > latest || decoded.auth_time > decoded.iat) return null;
       return { uid: decoded.uid, email: decoded.email ?? null, authTime: new Date(decoded.auth_time * 1000) };
     } catch (error) {
       const code = errorCode(error);

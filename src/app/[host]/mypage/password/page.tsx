@@ -5,6 +5,9 @@ import { requireViewer } from '@/features/auth/server/viewer';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
 
+// Personal: rendered for each request from the session cookie, never cached.
+export const dynamic = 'force-dynamic';
+
 export const metadata: Metadata = { title: 'パスワードの変更', robots: { index: false } };
 
 export default async function ChangePasswordPage({ params }: HostParams) {

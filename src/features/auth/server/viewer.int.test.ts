@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb } from '@/test/db';
+import { demoSiteFile } from '@/test/site-fixtures';
+import { upsertSite, type Site } from '@/features/site/server/repository';
+import type { AccountState, IdentityProvider } from '@/features/auth/server/identity';
+import { createSession } from '@/features/auth/server/sessions';
+import { MAX_UNVERIFIED_MS, REVERIFY_AFTER_MS, resolveViewer } from '@/features/auth/server/viewer';
+
+/** The timing rules of the viewer lookup, with a provider whose answers the test sets. */
+let handle: Awaited<ReturnType<typeof createTestDb>>;
+let site: Site;
+
+class FakeProvider implements IdentityProvider {
+  account: AccountState | null | 'unreachable' = {
+    disabled: false,
+    validAfter: null,
+    email: 'fan@example.com',
+  };
+  calls = 0;
+  async verifyIdToken() {
+    return null;
+  }
+  async getAccount() {
+    this.calls += 1;
+    if (this.account === 'unreachable') throw new Error('provider down');
+    return this.account;
+  }
+  async revokeSessions() {}
+}
+
+beforeAll(async () => {
+  handle = await createTestDb();
+  site = (await upsertSite(handle.db, demoSiteFile('mio'))).site;
+});
+afterAll(async () => handle?.drop());
+
+const t0 = new Date('2026-11-22T10:00:00Z');
+const later = (ms: number) => new Date(t0.getTime() + ms);
+
+async function session(uid: string) {
+  return createSession(handle.db, { siteId: site.id, uid, email: 'fan@example.com', authTime: t0 }, t0);
+}
+
+describe('resolveViewer', () => {
+  it('answers from the database alone while the last check is recent', async () => {
+    const identity = new FakeProvider();
+    const { token } = await session('fresh');
+    identity.account = { disabled: true, validAfter: null, email: null };
+    const viewer = await resolveViewer(
+      { db: handle.db, identity },
+      site,
+      token,
+      later(REVERIFY_AFTER_MS - 1000),
+    );
+    expect(viewer?.uid).toBe('fresh');
+    expect(identity.calls).toBe(0);
+  });
+
+  it('refuses a disabled user at the first request after the check interval, well within 5 minutes', async () => {
+    expect(REVERIFY_AFTER_MS).toBeLessThanOrEqual(5 * 60 * 1000);
+    const identity = new FakeProvider();
+    const { token } = await session('disabled');
+    identity.account = { disabled: true, validAfter: null, email: null };
+    expect(
+      await resolveViewer({ db: handle.db, identity }, site, token, later(REVERIFY_AFTER_MS)),
+    ).toBeNull();
+    // The sessions are gone: the provider is not asked again.
+    expect(
+      await resolveViewer({ db: handle.db, identity }, site, token, later(REVERIFY_AFTER_MS + 1)),
+    ).toBeNull();
+    expect(identity.calls).toBe(1);
+  });
+
+  it('refuses a session whose sign-in predates a revocation, and keeps one made after it', async () => {
+    const identity = new FakeProvider();
+    const { token } = await session('revoked');
+    identity.account = { disabled: false, validAfter: later(1000), email: null };
+    expect(
+      await resolveViewer({ db: handle.db, identity }, site, token, later(REVERIFY_AFTER_MS)),
+    ).toBeNull();
+
+    const kept = await createSession(
+      handle.db,
+      { siteId: site.id, uid: 'revoked', email: null, authTime: later(2000) },
+      later(2000),
+    );
+    const viewer = await resolveViewer(
+      { db: handle.db, identity },
+      site,
+      kept.token,
+      later(2000 + REVERIFY_AFTER_MS),
+    );
+    expect(viewer?.uid).toBe('revoked');
+  });
+
+  it('records a successful check, so the next requests are one query again', async () => {
+    const identity = new FakeProvider();
+    const { token } = await session('checked');
+    await resolveViewer({ db: handle.db, identity }, site, token, later(REVERIFY_AFTER_MS));
+    await resolveViewer({ db: handle.db, identity }, site, token, later(REVERIFY_AFTER_MS + 60_000));
+    expect(identity.calls).toBe(1);
+  });
+
+  it('tolerates an unreachable provider for a bounded time only', async () => {
+    const identity = new FakeProvider();
+    identity.account = 'unreachable';
+    const { token } = await session('outage');
+    const deps = { db: handle.db, identity };
+    expect((await resolveViewer(deps, site, token, later(REVERIFY_AFTER_MS)))?.uid).toBe('outage');
+    expect(await resolveViewer(deps, site, token, later(MAX_UNVERIFIED_MS))).toBeNull();
+    // Not deleted: when the provider answers again, the member is back.
+    identity.account = { disabled: false, validAfter: null, email: 'fan@example.com' };
+    expect((await resolveViewer(deps, site, token, later(MAX_UNVERIFIED_MS + 1)))?.uid).toBe('outage');
+  });
+
+  it('does not open a session after its lifetime', async () => {
+    const identity = new FakeProvider();
+    const { token, expiresAt } = await session('expired');
+    expect(
+      await resolveViewer({ db: handle.db, identity }, site, token, new Date(expiresAt.getTime() + 1)),
+    ).toBeNull();
+  });
+});

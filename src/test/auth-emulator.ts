@@ -1,0 +1,37 @@
+import { randomBytes } from 'node:crypto';
+import { tenantAuth } from '@/server/firebase-admin';
+
+/** The Auth emulator of the Vitest run (started by auth-emulator.global.ts). */
+export const TEST_AUTH_EMULATOR_PORT = 9299;
+const BASE = `http://127.0.0.1:${TEST_AUTH_EMULATOR_PORT}`;
+
+export interface TestUser {
+  uid: string;
+  email: string;
+  password: string;
+  tenantId: string;
+}
+
+/** A new user in a tenant, with an address no other test uses. */
+export async function createTestUser(tenantId: string): Promise<TestUser> {
+  const email = `t-${randomBytes(6).toString('hex')}@example.com`;
+  const password = 'test-pass-1';
+  const { uid } = await tenantAuth(tenantId).createUser({ email, password });
+  return { uid, email, password, tenantId };
+}
+
+/** The provider's own password sign-in, as the browser SDK calls it: returns a genuine ID token. */
+export async function signInWithPassword(
+  user: Pick<TestUser, 'email' | 'password' | 'tenantId'>,
+): Promise<{ idToken: string; refreshToken: string }> {
+  const response = await fetch(
+    `${BASE}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=test`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ ...user, returnSecureToken: true }),
+    },
+  );
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  return (await response.json()) as { idToken: string; refreshToken: string };
+}
