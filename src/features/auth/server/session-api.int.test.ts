@@ -11,7 +11,7 @@ import { upsertSite, type Site } from '@/features/site/server/repository';
 import { firebaseIdentity } from '@/features/auth/server/identity';
 import { SESSION_COOKIE } from '@/features/auth/server/cookie';
 import { hashSessionToken } from '@/features/auth/server/sessions';
-import { REVERIFY_AFTER_MS, type ViewerDeps } from '@/features/auth/server/viewer';
+import { REVERIFY_AFTER_MS, type ViewerDeps } from '@/features/auth/server/resolve-viewer';
 import {
   createSessionFromToken,
   endSessions,

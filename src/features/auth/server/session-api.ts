@@ -6,7 +6,7 @@ import type { Site } from '@/features/site/server/repository';
 import { sessionRequestSchema } from '@/features/auth/schemas';
 import { SESSION_COOKIE, clearSessionCookie, setSessionCookie } from '@/features/auth/server/cookie';
 import { createSession, deleteSession, deleteUserSessions } from '@/features/auth/server/sessions';
-import { resolveViewer, type ViewerDeps } from '@/features/auth/server/viewer';
+import { resolveViewer, type ViewerDeps } from '@/features/auth/server/resolve-viewer';
 
 /**
  * The server session API of app/[host]/api/session. Handlers take the site and their dependencies, so that the

@@ -50,6 +50,24 @@ export async function createSession(
   return { token, expiresAt };
 }
 
+function prepareFindSession(db: Db) {
+  return db
+    .select()
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.idHash, sql.placeholder('idHash')),
+        eq(sessions.siteId, sql.placeholder('siteId')),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .limit(1)
+    .prepare('find_session');
+}
+
+// Every member request runs this query: built once per database handle, not once per call.
+const findSessionQueries = new WeakMap<Db, ReturnType<typeof prepareFindSession>>();
+
 /** The live session this token opens on this site; one indexed read. */
 export async function findSession(
   db: Db,
@@ -58,17 +76,9 @@ export async function findSession(
   now = new Date(),
 ): Promise<SessionRecord | null> {
   if (!isWellFormedSessionToken(token)) return null;
-  const [row] = await db
-    .select()
-    .from(sessions)
-    .where(
-      and(
-        eq(sessions.idHash, hashSessionToken(token)),
-        eq(sessions.siteId, siteId),
-        gt(sessions.expiresAt, now),
-      ),
-    )
-    .limit(1);
+  let query = findSessionQueries.get(db);
+  if (!query) findSessionQueries.set(db, (query = prepareFindSession(db)));
+  const [row] = await query.execute({ idHash: hashSessionToken(token), siteId, now: now.toISOString() });
   return row ?? null;
 }
 

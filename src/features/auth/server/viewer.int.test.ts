@@ -4,7 +4,7 @@ import { demoSiteFile } from '@/test/site-fixtures';
 import { upsertSite, type Site } from '@/features/site/server/repository';
 import type { AccountState, IdentityProvider } from '@/features/auth/server/identity';
 import { createSession } from '@/features/auth/server/sessions';
-import { MAX_UNVERIFIED_MS, REVERIFY_AFTER_MS, resolveViewer } from '@/features/auth/server/viewer';
+import { MAX_UNVERIFIED_MS, REVERIFY_AFTER_MS, resolveViewer } from '@/features/auth/server/resolve-viewer';
 
 /** The timing rules of the viewer lookup, with a provider whose answers the test sets. */
 let handle: Awaited<ReturnType<typeof createTestDb>>;
