@@ -76,7 +76,11 @@ async function main(): Promise<void> {
   console.log(`Starting the app at http://localhost:${env.PORT} (setup took ${Date.now() - started} ms)`);
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.on(signal, () => app.kill(signal));
+    process.on(signal, () => {
+      app.kill(signal);
+      // The emulator saves its accounts meanwhile, so that shutting down takes one wait, not two.
+      void emulator?.stop();
+    });
   }
   app.on('exit', (code) => {
     void stopServices().then(() => process.exit(code ?? 0));

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -32,8 +32,26 @@ async function isUp(host: string): Promise<boolean> {
   }
 }
 
+/** Kept outside the data directory (tests wipe theirs) so that a run can find an emulator a killed run left. */
+const pidFile = (port: number) => path.resolve('.data', `auth-emulator-${port}.pid`);
+
+/** An emulator an earlier run started on this port and could not stop (it was killed) is stopped now. */
+async function stopLeftover(port: number): Promise<void> {
+  const pid = Number(await readFile(pidFile(port), 'utf8').catch(() => ''));
+  if (!pid) return;
+  const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+  if (cmdline.includes('firebase')) {
+    process.kill(-pid, 'SIGKILL');
+    for (let i = 0; i < 50 && (await isUp(`127.0.0.1:${port}`)); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  await rm(pidFile(port), { force: true });
+}
+
 export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<AuthEmulator> {
   const host = `127.0.0.1:${options.port}`;
+  await stopLeftover(options.port);
   if (await isUp(host)) throw new Error(`Port ${options.port} is taken: another auth emulator is running.`);
   const dir = path.resolve(options.dir);
   const exportDir = path.join(dir, 'export');
@@ -72,6 +90,7 @@ export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<A
     env: { ...process.env, NO_UPDATE_NOTIFIER: '1', FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true' },
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  if (child.pid) await writeFile(pidFile(options.port), String(child.pid));
 
   const deadline = Date.now() + 60_000;
   while (!(await isUp(host))) {
@@ -83,15 +102,20 @@ export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<A
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 
+  let stopping: Promise<void> | null = null;
   return {
     host,
-    async stop() {
-      if (child.exitCode !== null) return;
-      // SIGINT lets it export its accounts (when persisting) before it exits.
-      child.kill('SIGINT');
-      const timeout = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      await exited;
-      clearTimeout(timeout);
-    },
+    // Idempotent: a second SIGINT would make the emulator skip its export.
+    stop: () =>
+      (stopping ??= (async () => {
+        if (child.exitCode === null && child.signalCode === null) {
+          // SIGINT lets it export its accounts (when persisting) before it exits.
+          child.kill('SIGINT');
+          const timeout = setTimeout(() => child.kill('SIGKILL'), 15_000);
+          await exited;
+          clearTimeout(timeout);
+        }
+        await rm(pidFile(options.port), { force: true });
+      })()),
   };
 }
