@@ -1,0 +1,275 @@
+import { expect, test, type Page } from '@playwright/test';
+import { MIO_URL, SECOND_URL } from './support/sites';
+import {
+  FRESH_PASSWORD,
+  authReady,
+  createUser,
+  expectFieldError,
+  expectSignedIn,
+  expectSignedOut,
+  findUserByEmail,
+  latestOobCode,
+  providerSignIn,
+  sessionOf,
+  shoot,
+  signIn,
+  signInForm,
+  submitSignIn,
+  tenantAdmin,
+  toast,
+  uniqueEmail,
+} from './support/auth';
+
+/** The account step of /signup. */
+function signUpForm(page: Page) {
+  return {
+    email: page.getByLabel('メールアドレス', { exact: true }),
+    password: page.getByLabel('パスワード', { exact: true }),
+    confirm: page.getByLabel('パスワード（確認）', { exact: true }),
+    submit: page.getByRole('button', { name: '登録して次へ' }),
+  };
+}
+
+/** The new-password form of /auth/action (reset) and /mypage/password. */
+function newPasswordForm(page: Page, submitLabel: string) {
+  return {
+    password: page.getByLabel('新しいパスワード', { exact: true }),
+    confirm: page.getByLabel('新しいパスワード（確認）', { exact: true }),
+    submit: page.getByRole('button', { name: submitLabel }),
+  };
+}
+
+const donePanel = (page: Page) => page.getByRole('status');
+
+test.describe('sign-up, account step', () => {
+  test('creates the account and lands on My page signed in', async ({ page }) => {
+    const email = uniqueEmail('signup');
+    await page.goto('/signup');
+    await expect(page.getByRole('heading', { level: 1, name: '新規入会' })).toBeVisible();
+    await authReady(page);
+    const form = signUpForm(page);
+    // mio has the default policy.
+    await expect(page.getByText('6文字以上で入力してください', { exact: true })).toBeVisible();
+
+    await form.email.fill(email);
+    await form.password.fill(FRESH_PASSWORD);
+    await form.confirm.fill(FRESH_PASSWORD);
+    await form.submit.click();
+
+    await expect(toast(page, 'アカウントを作成しました')).toBeVisible();
+    await expect(page).toHaveURL(`${MIO_URL}/mypage`);
+    await expect(page.getByTestId('account-email')).toHaveText(email);
+    await expectSignedIn(page);
+    const created = await findUserByEmail('mio', email);
+    expect(created, 'the account exists in the tenant of mio').not.toBeNull();
+    expect(await sessionOf(page)).toEqual({ status: 200, uid: created!.uid });
+    expect(await findUserByEmail('second', email)).toBeNull();
+  });
+
+  test("on the second site, a password without a digit is refused by the site's policy", async ({ page }) => {
+    const email = uniqueEmail('policy');
+    await page.goto(`${SECOND_URL}/signup`);
+    await authReady(page);
+    const form = signUpForm(page);
+    // The hint under the password field states the policy of demo/sites/second.json.
+    const hintId = ((await form.password.getAttribute('aria-describedby')) ?? '').split(' ')[0]!;
+    await expect(page.locator(`[id="${hintId}"]`)).toHaveText('8文字以上で、英小文字・数字を含めてください');
+
+    await form.email.fill(email);
+    await form.password.fill('abcdefgh');
+    await form.confirm.fill('abcdefgh');
+    await form.submit.click();
+    await expectFieldError(form.password, 'パスワードには数字を含めてください');
+    await shoot(page, 'second-signup-policy');
+
+    // Too short is refused too, with the site's length.
+    await form.password.fill('abc1');
+    await form.confirm.fill('abc1');
+    await form.submit.click();
+    await expectFieldError(form.password, 'パスワードは8文字以上で入力してください');
+    await expect(page).toHaveURL(`${SECOND_URL}/signup`);
+    expect(await findUserByEmail('second', email)).toBeNull();
+
+    // A password that meets the policy goes through.
+    await form.password.fill('abcdefg1');
+    await form.confirm.fill('abcdefg1');
+    await form.submit.click();
+    await expect(page).toHaveURL(`${SECOND_URL}/mypage`);
+    await expect(page.getByTestId('account-email')).toHaveText(email);
+    expect(await findUserByEmail('second', email)).not.toBeNull();
+  });
+
+  test('a confirmation that differs is refused beside it', async ({ page }) => {
+    await page.goto('/signup');
+    await authReady(page);
+    const form = signUpForm(page);
+    await form.email.fill(uniqueEmail('mismatch'));
+    await form.password.fill(FRESH_PASSWORD);
+    await form.confirm.fill(`${FRESH_PASSWORD}x`);
+    await form.submit.click();
+    await expectFieldError(form.confirm, 'パスワードが一致しません');
+    await expect(page).toHaveURL(`${MIO_URL}/signup`);
+  });
+});
+
+test.describe('password reset', () => {
+  test('the link from the e-mail sets a new password; the old one stops working', async ({ page }) => {
+    const user = await createUser('mio', { label: 'reset' });
+    const newPassword = 'reset-pass-2';
+
+    await page.goto('/login');
+    await authReady(page);
+    await page.getByRole('link', { name: 'パスワードをお忘れの方' }).click();
+    await expect(page).toHaveURL(`${MIO_URL}/password-reset`);
+    await expect(page.getByRole('heading', { level: 1, name: 'パスワードの再設定' })).toBeVisible();
+    await page.getByLabel('メールアドレス', { exact: true }).fill(user.email);
+    await page.getByRole('button', { name: '再設定メールを送る' }).click();
+
+    await expect(donePanel(page)).toContainText('パスワード再設定のご案内を送信しました');
+    await expect(donePanel(page)).toContainText(
+      `${user.email} 宛てにメールをお送りしました。メールに記載のリンクから、新しいパスワードを設定してください。`,
+    );
+    await shoot(page, 'password-reset-done');
+
+    const { oobCode } = await latestOobCode('mio', user.email, 'PASSWORD_RESET');
+    await page.goto(`/auth/action?mode=resetPassword&oobCode=${encodeURIComponent(oobCode)}`);
+    await expect(page.getByText(`${user.email} の新しいパスワードを設定してください。`)).toBeVisible();
+    const form = newPasswordForm(page, 'パスワードを再設定する');
+    await form.password.fill(newPassword);
+    await form.confirm.fill(newPassword);
+    await form.submit.click();
+
+    await expect(toast(page, 'パスワードを再設定しました')).toBeVisible();
+    await expect(donePanel(page)).toContainText('パスワードを再設定しました');
+    await expect(donePanel(page)).toContainText('新しいパスワードでログインしてください。');
+    await donePanel(page).getByRole('link', { name: 'ログイン画面へ' }).click();
+    await expect(page).toHaveURL(`${MIO_URL}/login`);
+
+    // The old password is refused, the new one signs in.
+    await submitSignIn(page, user.email, user.password);
+    await expectFieldError(signInForm(page).password, 'パスワードが正しくありません。');
+    await signIn(page, user.email, newPassword);
+    await expect(page.getByTestId('account-email')).toHaveText(user.email);
+
+    // The link works once.
+    await page.goto(`/auth/action?mode=resetPassword&oobCode=${encodeURIComponent(oobCode)}`);
+    await expect(donePanel(page)).toContainText('お手続きを完了できませんでした');
+    await expect(donePanel(page)).toContainText(
+      'このリンクは無効です。すでに使用されたか、URLが正しくありません。',
+    );
+  });
+
+  test('an unknown address gets the same answer as a registered one', async ({ page }) => {
+    const email = uniqueEmail('nobody');
+    await page.goto('/password-reset');
+    await authReady(page);
+    await page.getByLabel('メールアドレス', { exact: true }).fill(email);
+    await page.getByRole('button', { name: '再設定メールを送る' }).click();
+    await expect(donePanel(page)).toContainText('パスワード再設定のご案内を送信しました');
+    await expect(donePanel(page)).toContainText(`${email} 宛てにメールをお送りしました。`);
+  });
+});
+
+test.describe('account changes on My page', () => {
+  test('e-mail change: the link sent to the new address changes it', async ({ page, browser }, testInfo) => {
+    const user = await createUser('mio', { label: 'email-old' });
+    const newEmail = uniqueEmail('email-new');
+    await signIn(page, user.email, user.password);
+
+    await page.getByRole('link', { name: 'メールアドレスを変更する' }).click();
+    await expect(page).toHaveURL(`${MIO_URL}/mypage/email`);
+    await expect(page.getByText(`現在のメールアドレス: ${user.email}`)).toBeVisible();
+    await page.getByLabel('新しいメールアドレス', { exact: true }).fill(newEmail);
+    await page.getByRole('button', { name: '確認メールを送る' }).click();
+
+    await expect(donePanel(page)).toContainText('確認メールを送信しました');
+    await expect(donePanel(page)).toContainText(
+      `${newEmail} 宛てのメールに記載のリンクを開くと、メールアドレスの変更が完了します。`,
+    );
+    // Nothing changes until the link is opened.
+    expect((await tenantAdmin('mio').getUser(user.uid)).email).toBe(user.email);
+
+    const code = await latestOobCode('mio', user.email, 'VERIFY_AND_CHANGE_EMAIL');
+    expect(code.newEmail).toBe(newEmail);
+    const sessionRefreshed = page.waitForResponse(
+      (response) => response.url() === `${MIO_URL}/api/session` && response.request().method() === 'POST',
+    );
+    await page.goto(`/auth/action?mode=verifyAndChangeEmail&oobCode=${encodeURIComponent(code.oobCode)}`);
+    await expect(donePanel(page)).toContainText('メールアドレスを変更しました');
+    await expect(donePanel(page)).toContainText('次回から新しいメールアドレスでログインしてください。');
+    expect((await tenantAdmin('mio').getUser(user.uid)).email).toBe(newEmail);
+    // This browser stays signed in, and its server session now knows the new address.
+    expect((await sessionRefreshed).status()).toBe(200);
+    await donePanel(page).getByRole('link', { name: 'マイページへ' }).click();
+    await expect(page).toHaveURL(`${MIO_URL}/mypage`);
+    await expect(page.getByTestId('account-email')).toHaveText(newEmail);
+    await expectSignedIn(page);
+
+    // In a browser of its own: the new address signs in, the old one is unknown.
+    const other = await browser.newContext({
+      baseURL: MIO_URL,
+      locale: 'ja-JP',
+      viewport: testInfo.project.use.viewport ?? null,
+    });
+    const fresh = await other.newPage();
+    await submitSignIn(fresh, user.email, user.password);
+    await expectFieldError(signInForm(fresh).email, 'このメールアドレスで登録された会員が見つかりません。');
+    await signIn(fresh, newEmail, user.password);
+    await expect(fresh.getByTestId('account-email')).toHaveText(newEmail);
+    await other.close();
+  });
+
+  test('password change: the new password replaces the old one', async ({ page }) => {
+    const user = await createUser('mio', { label: 'password' });
+    const newPassword = 'changed-pass-3';
+    await signIn(page, user.email, user.password);
+
+    await page.getByRole('link', { name: 'パスワードを変更する' }).click();
+    await expect(page).toHaveURL(`${MIO_URL}/mypage/password`);
+    await expect(page.getByRole('heading', { level: 1, name: 'パスワードの変更' })).toBeVisible();
+    const form = newPasswordForm(page, 'パスワードを変更する');
+    await expect(page.getByText('6文字以上で入力してください', { exact: true })).toBeVisible();
+    await form.password.fill(newPassword);
+    await form.confirm.fill(newPassword);
+    await form.submit.click();
+
+    await expect.poll(() => providerSignIn('mio', user.email, newPassword)).toBe('OK');
+    expect(await providerSignIn('mio', user.email, user.password)).toBe('INVALID_PASSWORD');
+    await expect(page.getByTestId('field-error')).toHaveCount(0);
+  });
+
+  // Bug (with the Auth emulator, which `npm start` and these tests use): after the change the toast says
+  // 「エラーが発生しました。時間をおいて、もう一度お試しください。」 although the password was changed, and the server
+  // session is gone (/api/session 401) while the browser still shows マイページ; /mypage then bounces between
+  // /mypage and /login?next=%2Fmypage without end (see auth-session.spec.ts). Cause: the emulator revokes earlier
+  // tokens (validSince = now) but keeps auth_time in the new ones (firebase-tools#5990), so POST /api/session
+  // (verifyIdToken with checkRevoked, src/features/auth/server/identity.ts) refuses the fresh token whenever the
+  // change comes a second or more after sign-in, i.e. always. Real Firebase renews auth_time.
+  test.fixme('password change: told so, back on My page, and still signed in', async ({ page }) => {
+    const user = await createUser('mio', { label: 'password' });
+    const newPassword = 'changed-pass-3';
+    await signIn(page, user.email, user.password);
+    await page.goto('/mypage/password');
+    await authReady(page);
+    const form = newPasswordForm(page, 'パスワードを変更する');
+    await form.password.fill(newPassword);
+    await form.confirm.fill(newPassword);
+    await form.submit.click();
+
+    await expect(toast(page, 'パスワードを変更しました')).toBeVisible();
+    await expect(page).toHaveURL(`${MIO_URL}/mypage`);
+    await expectSignedIn(page);
+    expect(await sessionOf(page)).toEqual({ status: 200, uid: user.uid });
+    await page.reload();
+    await expect(page).toHaveURL(`${MIO_URL}/mypage`);
+    await expect(page.getByTestId('account-email')).toHaveText(user.email);
+  });
+
+  test('member pages need a session', async ({ page }) => {
+    for (const target of ['/mypage/email', '/mypage/password']) {
+      await page.goto(target);
+      await expect(page).toHaveURL(`${MIO_URL}/login?next=${encodeURIComponent(target)}`);
+    }
+    await expectSignedOut(page);
+  });
+});
