@@ -238,14 +238,9 @@ test.describe('account changes on My page', () => {
     await expect(page.getByTestId('field-error')).toHaveCount(0);
   });
 
-  // Bug (with the Auth emulator, which `npm start` and these tests use): after the change the toast says
-  // 「エラーが発生しました。時間をおいて、もう一度お試しください。」 although the password was changed, and the server
-  // session is gone (/api/session 401) while the browser still shows マイページ; /mypage then bounces between
-  // /mypage and /login?next=%2Fmypage without end (see auth-session.spec.ts). Cause: the emulator revokes earlier
-  // tokens (validSince = now) but keeps auth_time in the new ones (firebase-tools#5990), so POST /api/session
-  // (verifyIdToken with checkRevoked, src/features/auth/server/identity.ts) refuses the fresh token whenever the
-  // change comes a second or more after sign-in, i.e. always. Real Firebase renews auth_time.
-  test.fixme('password change: told so, back on My page, and still signed in', async ({ page }) => {
+  // The emulator revokes earlier tokens on a password change but keeps auth_time in the new ones
+  // (firebase-tools#5990); the form signs in again with the new password so that the server accepts the session.
+  test('password change: told so, back on My page, and still signed in', async ({ page }) => {
     const user = await createUser('mio', { label: 'password' });
     const newPassword = 'changed-pass-3';
     await signIn(page, user.email, user.password);

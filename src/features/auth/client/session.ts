@@ -40,7 +40,49 @@ export async function ensureServerSession(user: User): Promise<void> {
   await startServerSession(user);
 }
 
-/** Sign-out on the server: every session of this user on this site ends. A missing session is fine. */
-export async function endServerSession(): Promise<void> {
-  await fetch(SESSION_API, { method: 'DELETE', cache: 'no-store' }).catch(() => {});
+export type AccountStatus = 'active' | 'disabled' | 'deleted' | 'unknown';
+
+/**
+ * Sign-out on the server: every session of this user on this site ends. A missing session is fine. Answers whether
+ * the provider still has the account enabled.
+ */
+export async function endServerSession(): Promise<AccountStatus> {
+  try {
+    // keepalive: the sign-out completes even if the member leaves the page meanwhile.
+    const response = await fetch(SESSION_API, { method: 'DELETE', cache: 'no-store', keepalive: true });
+    if (!response.ok) return 'unknown';
+    return ((await response.json()) as { account?: AccountStatus }).account ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
 }
+
+/**
+ * Whether this browser was signed in to the site, kept beside the provider's own storage. If the provider then
+ * reports no user without our sign-out having run, it dropped the user itself (disabled, deleted, expired).
+ */
+const hintKey = (tenantId: string) => `fc:signed-in:${tenantId}`;
+
+export const signInHint = {
+  set(tenantId: string, uid: string) {
+    try {
+      localStorage.setItem(hintKey(tenantId), uid);
+    } catch {
+      // Storage unavailable (private mode quota): the hint is a convenience only.
+    }
+  },
+  clear(tenantId: string) {
+    try {
+      localStorage.removeItem(hintKey(tenantId));
+    } catch {
+      // See above.
+    }
+  },
+  get(tenantId: string): string | null {
+    try {
+      return localStorage.getItem(hintKey(tenantId));
+    } catch {
+      return null;
+    }
+  },
+};

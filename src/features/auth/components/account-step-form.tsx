@@ -43,7 +43,7 @@ export function AccountStepForm({ onCreated }: { onCreated: () => void }) {
   });
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-5">
+    <form method="post" onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-5">
       <TextField
         label="メールアドレス"
         type="email"

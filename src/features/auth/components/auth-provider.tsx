@@ -1,6 +1,16 @@
 'use client';
 
-import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  use,
+  useCallback,
+  useEffect,
+  useEffectEvent,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useRouter } from 'next/navigation';
 import { toast } from 'sonner';
 import type { Auth, User } from 'firebase/auth';
@@ -8,7 +18,13 @@ import type { PasswordPolicy } from '@/features/site/schema';
 import { CUSTOM_TOKEN_COOKIE, type AuthClientConfig } from '@/features/auth/config';
 import { describeAuthError } from '@/features/auth/errors';
 import { deleteCookie, readCookie } from '@/features/auth/client/cookies';
-import { endServerSession, ensureServerSession, startServerSession } from '@/features/auth/client/session';
+import {
+  SessionError,
+  endServerSession,
+  ensureServerSession,
+  signInHint,
+  startServerSession,
+} from '@/features/auth/client/session';
 
 /** Spec 3: the authentication context, with its defaults null / false / true. */
 export interface AuthState {
@@ -23,6 +39,8 @@ export interface AuthContextValue extends AuthState {
   passwordPolicy: PasswordPolicy;
   /** After any sign-in: posts the ID token so the server opens a fresh session of its own. */
   startSession(user: User, options?: { forceRefresh?: boolean }): Promise<void>;
+  /** Opens a server session only if this browser has none for the user. */
+  ensureSession(user: User): Promise<void>;
   signOut(options?: { message?: string; redirectTo?: string | null }): Promise<void>;
   /** Shows a provider error (toast) and signs out when the error says so; returns what it showed. */
   handleError(error: unknown): ReturnType<typeof describeAuthError>;
@@ -52,13 +70,30 @@ export function AuthProvider({
   children: ReactNode;
 }) {
   const router = useRouter();
+  const { tenantId } = config;
   const [state, setState] = useState<AuthState>(INITIAL);
   const sdkRef = useRef<ReturnType<typeof loadSdk> | null>(null);
   const getSdk = useCallback(() => (sdkRef.current ??= loadSdk(config)), [config]);
   const getAuth = useCallback(async () => (await getSdk()).auth, [getSdk]);
 
+  const startSession = useCallback<AuthContextValue['startSession']>(
+    async (user, options) => {
+      await startServerSession(user, options?.forceRefresh);
+      signInHint.set(tenantId, user.uid);
+    },
+    [tenantId],
+  );
+  const ensureSession = useCallback<AuthContextValue['ensureSession']>(
+    async (user) => {
+      await ensureServerSession(user);
+      signInHint.set(tenantId, user.uid);
+    },
+    [tenantId],
+  );
+
   const signOut = useCallback<AuthContextValue['signOut']>(
     async ({ message = 'ログアウトしました', redirectTo = '/' } = {}) => {
+      signInHint.clear(tenantId);
       const { auth, sdk } = await getSdk();
       await endServerSession();
       await sdk.signOut(auth);
@@ -67,8 +102,22 @@ export function AuthProvider({
       if (redirectTo) router.push(redirectTo);
       router.refresh();
     },
-    [getSdk, router],
+    [getSdk, router, tenantId],
   );
+
+  // The provider dropped the user by itself (disabled, deleted or expired, spec 8): end the server session too,
+  // and tell the member why. The hint goes only once that is done, so that a page left meanwhile hands it on.
+  const dropping = useRef(false);
+  const onDropped = useCallback(async () => {
+    if (dropping.current) return;
+    dropping.current = true;
+    const account = await endServerSession();
+    signInHint.clear(tenantId);
+    dropping.current = false;
+    const code = account === 'disabled' ? 'auth/user-disabled' : 'auth/user-token-expired';
+    toast(describeAuthError({ code }).message);
+    router.refresh();
+  }, [router, tenantId]);
 
   const handleError = useCallback<AuthContextValue['handleError']>(
     (error) => {
@@ -81,18 +130,29 @@ export function AuthProvider({
     [signOut],
   );
 
+  // The load below runs once per page load; these read the latest callbacks without re-running it.
+  const onUserDropped = useEffectEvent(() => void onDropped());
+  const onProviderError = useEffectEvent((error: unknown) => handleError(error));
+  const openSession = useEffectEvent((user: User, fresh: boolean) =>
+    fresh ? startSession(user) : ensureSession(user),
+  );
+  const refusedBySite = useEffectEvent((message: string) => signOut({ message, redirectTo: null }));
+  const refreshPage = useEffectEvent(() => router.refresh());
+
   // Spec 4, authentication on page load.
   useEffect(() => {
     let active = true;
     let unsubscribe = () => {};
     let lastCheck = 0;
     let currentUser: User | null = null;
-    // Asks the provider about the account: a disabled or expired one signs out here (spec 8).
+
+    // Asks the provider about the account. A disabled or expired one is signed out by the SDK itself, which the
+    // listener below turns into onDropped().
     const checkAccount = async (user: User) => {
       lastCheck = Date.now();
-      const { sdk } = await getSdk();
+      const { auth, sdk } = await getSdk();
       await sdk.reload(user).catch((error: unknown) => {
-        if (describeAuthError(error).signOut) handleError(error);
+        if (describeAuthError(error).signOut && auth.currentUser) onProviderError(error);
       });
     };
     const onVisible = () => {
@@ -107,16 +167,16 @@ export function AuthProvider({
     };
 
     void (async () => {
-      const { auth: siteAuth, sdk } = await getSdk();
+      const { auth, sdk } = await getSdk();
       // 1. Wait for the provider's first authentication state (isLoading stays true meanwhile).
-      await siteAuth.authStateReady();
-      let user = siteAuth.currentUser;
+      await auth.authStateReady();
+      let user = auth.currentUser;
       let signedInNow = false;
       // 2. No user, but a custom_token cookie: sign in with it; a failure leaves user null, silently.
       const customToken = user ? null : readCookie(CUSTOM_TOKEN_COOKIE);
       if (customToken) {
         try {
-          user = (await sdk.signInWithCustomToken(siteAuth, customToken)).user;
+          user = (await sdk.signInWithCustomToken(auth, customToken)).user;
           signedInNow = true;
         } catch {
           user = null;
@@ -127,16 +187,25 @@ export function AuthProvider({
       // 3-4. Otherwise the provider's user; then isLoading is false.
       currentUser = user;
       setState({ user, isLoggedIn: user !== null, isLoading: false });
-      unsubscribe = sdk.onAuthStateChanged(siteAuth, (next) => {
+      // Fires at once with the current user, then at every change.
+      unsubscribe = sdk.onAuthStateChanged(auth, (next) => {
         currentUser = next;
         setState({ user: next, isLoggedIn: next !== null, isLoading: false });
+        if (!next && signInHint.get(tenantId)) onUserDropped();
       });
       document.addEventListener('visibilitychange', onVisible);
-      if (user) {
-        await (signedInNow ? startServerSession(user) : ensureServerSession(user)).catch(() => {});
-        if (signedInNow) router.refresh();
-        await checkAccount(user);
+      if (!user) return;
+      try {
+        await openSession(user, signedInNow);
+        if (signedInNow) refreshPage();
+      } catch (error) {
+        // The server refuses this user (another tenant's, revoked...): do not stay half signed in.
+        if (error instanceof SessionError && error.status === 401) {
+          await refusedBySite(error.message);
+          return;
+        }
       }
+      await checkAccount(user);
     })().catch(() => {
       if (active) setState({ user: null, isLoggedIn: false, isLoading: false });
     });
@@ -146,18 +215,11 @@ export function AuthProvider({
       unsubscribe();
       document.removeEventListener('visibilitychange', onVisible);
     };
-  }, [getSdk, handleError, router]);
+  }, [getSdk, tenantId]);
 
   const value = useMemo<AuthContextValue>(
-    () => ({
-      ...state,
-      getAuth,
-      passwordPolicy,
-      startSession: (user, options) => startServerSession(user, options?.forceRefresh),
-      signOut,
-      handleError,
-    }),
-    [state, getAuth, passwordPolicy, signOut, handleError],
+    () => ({ ...state, getAuth, passwordPolicy, startSession, ensureSession, signOut, handleError }),
+    [state, getAuth, passwordPolicy, startSession, ensureSession, signOut, handleError],
   );
   return <AuthContext value={value}>{children}</AuthContext>;
 }

@@ -55,7 +55,12 @@ export function ChangeEmailForm() {
       <p className="mb-6 text-sm">
         現在のメールアドレス: <span className="font-bold break-all">{user?.email ?? '…'}</span>
       </p>
-      <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-5">
+      <form
+        method="post"
+        onSubmit={(event) => void onSubmit(event)}
+        noValidate
+        className="flex flex-col gap-5"
+      >
         <TextField
           label="新しいメールアドレス"
           type="email"

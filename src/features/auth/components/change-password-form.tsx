@@ -22,10 +22,16 @@ export function ChangePasswordForm() {
         submitLabel="パスワードを変更する"
         onSave={async (password) => {
           if (!user) return;
-          const { updatePassword } = await import('firebase/auth');
+          const { EmailAuthProvider, reauthenticateWithCredential, updatePassword } =
+            await import('firebase/auth');
           try {
             const result = await withReauthentication(user, () => updatePassword(user, password));
             if (!result.done) return;
+            // The change revokes every earlier sign-in, this one included on some providers (the emulator keeps the
+            // old sign-in time in its new token): signing in again with the new password gives a token the server
+            // accepts for the fresh session.
+            if (user.email)
+              await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email, password));
             await startSession(user, { forceRefresh: true });
           } catch (error) {
             const described = handleError(error);

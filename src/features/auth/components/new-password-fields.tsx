@@ -34,7 +34,7 @@ export function NewPasswordForm({
   });
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-5">
+    <form method="post" onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-5">
       <TextField
         label="新しいパスワード"
         type="password"

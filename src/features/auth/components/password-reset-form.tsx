@@ -52,7 +52,7 @@ export function PasswordResetForm() {
     );
   }
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-5">
+    <form method="post" onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-5">
       <TextField
         label="メールアドレス"
         type="email"

@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useRouter, useSearchParams } from 'next/navigation';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
@@ -17,17 +17,26 @@ import { SessionError } from '@/features/auth/client/session';
 export function SignInForm() {
   const router = useRouter();
   const next = safeNextPath(useSearchParams().get('next'), paths.myPage());
-  const { getAuth, startSession, handleError, isLoggedIn, isLoading } = useAuth();
+  const { getAuth, startSession, ensureSession, handleError, user, isLoading } = useAuth();
+  const checkedUser = useRef<string | null>(null);
   const form = useForm<SignInValues>({
     resolver: zodResolver(signInSchema),
     defaultValues: { email: '', password: '' },
   });
   const { errors, isSubmitting, isSubmitSuccessful } = form.formState;
 
-  // Someone already signed in has nothing to do here.
+  // Someone already signed in has nothing to do here, once the server has their session too: without it the member
+  // page would send them straight back. If the server cannot open one, they stay here and are told why.
   useEffect(() => {
-    if (!isLoading && isLoggedIn && !isSubmitting && !isSubmitSuccessful) router.replace(next);
-  }, [isLoading, isLoggedIn, isSubmitting, isSubmitSuccessful, next, router]);
+    if (isLoading || !user || isSubmitting || isSubmitSuccessful || checkedUser.current === user.uid) return;
+    checkedUser.current = user.uid;
+    ensureSession(user).then(
+      () => router.replace(next),
+      (error: unknown) => {
+        if (error instanceof SessionError) toast.error(error.message);
+      },
+    );
+  }, [isLoading, user, isSubmitting, isSubmitSuccessful, ensureSession, next, router]);
 
   const onSubmit = form.handleSubmit(async ({ email, password }) => {
     const auth = await getAuth();

@@ -87,7 +87,12 @@ function ReauthDialog({
           <Dialog.Description className="mt-2 text-sm leading-relaxed">
             セキュリティのため、現在のパスワードをもう一度入力してください。
           </Dialog.Description>
-          <form onSubmit={(event) => void onSubmit(event)} noValidate className="mt-5 flex flex-col gap-5">
+          <form
+            method="post"
+            onSubmit={(event) => void onSubmit(event)}
+            noValidate
+            className="mt-5 flex flex-col gap-5"
+          >
             <TextField
               label="現在のパスワード"
               type="password"

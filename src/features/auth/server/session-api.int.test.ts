@@ -398,6 +398,15 @@ describe('bad session cookies on every authenticated endpoint', () => {
     expect(rows).toHaveLength(0);
   });
 
+  it('sign-out of an account the provider disabled says so, for the browser to tell the member', async () => {
+    const user = await createTestUser(mio.config.TENANT_ID);
+    const cookie = await signInAs(user, mio);
+    await tenantAuth(mio.config.TENANT_ID).updateUser(user.uid, { disabled: true });
+    const response = await endSessions(request('DELETE', { cookie }), mio, deps);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ signedOut: true, account: 'disabled' });
+  });
+
   it('sign-out ends every session of the user on the site, and the provider revokes their refresh tokens', async () => {
     const user = await createTestUser(mio.config.TENANT_ID);
     const phone = await signInAs(user, mio);

@@ -46,14 +46,23 @@ export const createSessionFromToken: SessionHandler = async (request, site, deps
   return response;
 };
 
-/** DELETE: sign-out. Ends every session of the user on this site and the provider's refresh tokens. */
+/**
+ * DELETE: sign-out. Ends every session of the user on this site and the provider's refresh tokens. The answer says
+ * whether the account itself can still be used, so that a browser whose provider dropped the user on its own can
+ * tell the member why (spec 8).
+ */
 export const endSessions: SessionHandler = async (request, site, deps) => {
   if (!isSameOrigin(request)) return jsonError('CROSS_SITE');
   const viewer = await resolveViewer(deps, site, request.cookies.get(SESSION_COOKIE)?.value);
   if (!viewer) return refused('UNAUTHENTICATED');
   await deleteUserSessions(deps.db, site.id, viewer.uid);
-  await deps.identity.revokeSessions(site.config.TENANT_ID, viewer.uid);
-  const response = jsonOk({ signedOut: true });
+  const tenantId = site.config.TENANT_ID;
+  const [account] = await Promise.all([
+    deps.identity.getAccount(tenantId, viewer.uid),
+    deps.identity.revokeSessions(tenantId, viewer.uid),
+  ]);
+  const accountStatus = !account ? 'deleted' : account.disabled ? 'disabled' : 'active';
+  const response = jsonOk({ signedOut: true, account: accountStatus });
   clearSessionCookie(response);
   return response;
 };
