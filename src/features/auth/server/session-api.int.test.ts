@@ -387,6 +387,21 @@ describe('bad session cookies on every authenticated endpoint', () => {
     });
   }
 
+  it("a sign-in clears the user's expired sessions, and only theirs", async () => {
+    const user = await createTestUser(mio.config.TENANT_ID);
+    const other = await createTestUser(mio.config.TENANT_ID);
+    const old = await signInAs(user, mio);
+    const othersOld = await signInAs(other, mio);
+    await backdate(old, 'expiresAt', 1000);
+    await backdate(othersOld, 'expiresAt', 1000);
+    await signInAs(user, mio);
+    const hashes = (await handle.db.select({ idHash: sessions.idHash }).from(sessions)).map(
+      (row) => row.idHash,
+    );
+    expect(hashes).not.toContain(hashSessionToken(old));
+    expect(hashes).toContain(hashSessionToken(othersOld));
+  });
+
   it('a disabled user keeps no session row once the check has run', async () => {
     const user = await createTestUser(mio.config.TENANT_ID);
     const cookie = await signInAs(user, mio);

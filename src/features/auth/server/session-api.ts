@@ -5,7 +5,12 @@ import { jsonError, jsonOk, readJson } from '@/server/http/responses';
 import type { Site } from '@/features/site/server/repository';
 import { sessionRequestSchema } from '@/features/auth/schemas';
 import { SESSION_COOKIE, clearSessionCookie, setSessionCookie } from '@/features/auth/server/cookie';
-import { createSession, deleteSession, deleteUserSessions } from '@/features/auth/server/sessions';
+import {
+  createSession,
+  deleteExpiredUserSessions,
+  deleteSession,
+  deleteUserSessions,
+} from '@/features/auth/server/sessions';
 import { resolveViewer, type ViewerDeps } from '@/features/auth/server/resolve-viewer';
 
 /**
@@ -40,6 +45,7 @@ export const createSessionFromToken: SessionHandler = async (request, site, deps
 
   const previous = request.cookies.get(SESSION_COOKIE)?.value;
   if (previous) await deleteSession(deps.db, site.id, previous);
+  await deleteExpiredUserSessions(deps.db, site.id, verified.uid);
   const { token, expiresAt } = await createSession(deps.db, { siteId: site.id, ...verified });
   const response = jsonOk({ uid: verified.uid, email: verified.email });
   setSessionCookie(response, token, expiresAt);

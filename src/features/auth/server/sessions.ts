@@ -107,11 +107,14 @@ export async function deleteUserSessions(db: Db, siteId: string, uid: string): P
   return deleted.length;
 }
 
-/** Housekeeping: expired rows open nothing, this only keeps the table small. */
-export async function deleteExpiredSessions(db: Db, now = new Date()): Promise<number> {
-  const deleted = await db
+/** Housekeeping at each sign-in: the user's expired rows open nothing, this only keeps the table small. */
+export async function deleteExpiredUserSessions(
+  db: Db,
+  siteId: string,
+  uid: string,
+  now = new Date(),
+): Promise<void> {
+  await db
     .delete(sessions)
-    .where(lt(sessions.expiresAt, now))
-    .returning({ one: sql`1` });
-  return deleted.length;
+    .where(and(eq(sessions.siteId, siteId), eq(sessions.uid, uid), lt(sessions.expiresAt, now)));
 }
