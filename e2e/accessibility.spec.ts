@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { Result } from 'axe-core';
 import { MIO_URL, SECOND_URL, fontsReady, isPhone, openMenu } from './support/sites';
+import { authReady, createUser, signIn } from './support/auth';
 
 const BLOCKING = new Set(['serious', 'critical']);
 
@@ -52,4 +53,28 @@ test.describe('accessibility (axe)', () => {
       await expectNoSeriousViolations(page, `${testInfo.project.name} ${name} hamburger menu`);
     });
   }
+
+  for (const [name, url] of [
+    ['sign-in', `${MIO_URL}/login`],
+    ['sign-up on second', `${SECOND_URL}/signup`],
+    ['password reset', `${MIO_URL}/password-reset`],
+  ] as const) {
+    test(`${name} page, with its errors showing`, async ({ page }, testInfo) => {
+      await page.goto(url);
+      await authReady(page);
+      // Submitting the empty form shows every field's error: they must be readable and tied to their fields.
+      await page.locator('form button[type=submit]').click();
+      await expect(page.getByTestId('field-error').first()).toBeVisible();
+      await expectNoSeriousViolations(page, `${testInfo.project.name} ${name}`);
+    });
+  }
+
+  test('My page and the e-mail change page', async ({ page }, testInfo) => {
+    const user = await createUser('mio', { label: 'axe' });
+    await signIn(page, user.email, user.password);
+    await expectNoSeriousViolations(page, `${testInfo.project.name} my page`);
+    await page.goto(`${MIO_URL}/mypage/email`);
+    await authReady(page);
+    await expectNoSeriousViolations(page, `${testInfo.project.name} e-mail change`);
+  });
 });
