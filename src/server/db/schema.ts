@@ -1,4 +1,16 @@
-import { index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { SiteConfig } from '@/features/site/schema';
 import type { LegalDocument } from '@/features/site/import-schema';
 
@@ -64,4 +76,121 @@ export const sessions = pgTable(
     index('sessions_site_uid_idx').on(table.siteId, table.uid),
     index('sessions_expires_at_idx').on(table.expiresAt),
   ],
+);
+
+/** What a member can buy on a site. A retired plan (active = false) is no longer offered; its members keep it. */
+export const plans = pgTable(
+  'plans',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    siteId: uuid('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    /** Stable within the site, e.g. "monthly". */
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    interval: text('interval', { enum: ['month', 'year'] }).notNull(),
+    /** Yen, tax included. */
+    priceYen: integer('price_yen').notNull(),
+    active: boolean('active').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+    ...timestamps,
+  },
+  (table) => [unique('plans_site_code_key').on(table.siteId, table.code)],
+);
+
+/**
+ * A fan of one site: one provider user, with what the sign-up flow collected. The member number is given when they
+ * join (complete), unique and sequential within the site.
+ */
+export const members = pgTable(
+  'members',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    siteId: uuid('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    uid: text('uid').notNull(),
+    memberNumber: integer('member_number'),
+    nickname: text('nickname'),
+    familyName: text('family_name'),
+    givenName: text('given_name'),
+    familyNameKana: text('family_name_kana'),
+    givenNameKana: text('given_name_kana'),
+    birthday: date('birthday'),
+    phone: text('phone'),
+    postalCode: text('postal_code'),
+    prefecture: text('prefecture'),
+    city: text('city'),
+    street: text('street'),
+    building: text('building'),
+    joinedAt: timestamp('joined_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [
+    unique('members_site_uid_key').on(table.siteId, table.uid),
+    unique('members_site_number_key').on(table.siteId, table.memberNumber),
+  ],
+);
+
+/** The last member number given on each site; incremented in the joining transaction, so numbers have no gaps. */
+export const memberCounters = pgTable('member_counters', {
+  siteId: uuid('site_id')
+    .primaryKey()
+    .references(() => sites.id, { onDelete: 'cascade' }),
+  lastNumber: integer('last_number').notNull().default(0),
+});
+
+export const SUBSCRIPTION_STATUSES = [
+  'incomplete',
+  'incomplete_expired',
+  'trialing',
+  'active',
+  'past_due',
+  'unpaid',
+  'canceled',
+] as const;
+
+/** A member's subscription as the payment provider reports it (Stripe's states; the sandbox uses the same). */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    siteId: uuid('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    provider: text('provider', { enum: ['stripe', 'sandbox'] }).notNull(),
+    providerSubscriptionId: text('provider_subscription_id').notNull().unique(),
+    status: text('status', { enum: SUBSCRIPTION_STATUSES }).notNull(),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [index('subscriptions_member_idx').on(table.memberId)],
+);
+
+/** Premium given by staff until an end date, without payment. */
+export const complimentaryGrants = pgTable(
+  'complimentary_grants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    siteId: uuid('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    grantedBy: text('granted_by').notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('complimentary_grants_member_idx').on(table.memberId)],
 );
