@@ -73,6 +73,30 @@ test.describe('server session on mio', () => {
     await expect(page.getByTestId('account-email')).toHaveText(member.email);
   });
 
+  test('the page-load check runs once per page load, not again when the page refreshes after sign-in', async ({
+    page,
+  }) => {
+    const member = demoAccount('mio', 'guest');
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      const url = request.url();
+      if (url.endsWith('/api/session') || url.includes('accounts:lookup'))
+        calls.push(`${request.method()} ${url}`);
+    });
+    await signIn(page, member.email, member.password);
+    await page.waitForTimeout(1_500);
+    // The sign-in itself: one POST /api/session and the SDK's own lookup; nothing after the refresh.
+    expect(calls.filter((call) => call.startsWith('GET ') && call.endsWith('/api/session'))).toEqual([]);
+    expect(calls.filter((call) => call.includes('accounts:lookup')).length).toBeLessThanOrEqual(1);
+
+    calls.length = 0;
+    await page.reload();
+    await authReady(page);
+    await page.waitForTimeout(1_500);
+    // A full load: one session check and one account check.
+    expect(calls.filter((call) => call.startsWith('GET ') && call.endsWith('/api/session'))).toHaveLength(1);
+  });
+
   test('a signed-out visitor never sees マイページ in the header', async ({ page }) => {
     await recordAuthLinks(page);
     for (const load of [() => page.goto('/'), () => page.reload(), () => page.goto('/login')]) {

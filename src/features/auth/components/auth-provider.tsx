@@ -70,10 +70,15 @@ export function AuthProvider({
   children: ReactNode;
 }) {
   const router = useRouter();
-  const { tenantId } = config;
+  const { apiKey, authDomain, projectId, tenantId, emulatorUrl } = config;
   const [state, setState] = useState<AuthState>(INITIAL);
   const sdkRef = useRef<ReturnType<typeof loadSdk> | null>(null);
-  const getSdk = useCallback(() => (sdkRef.current ??= loadSdk(config)), [config]);
+  // Every refresh of the layout brings a new config object with the same values: the SDK, and the page-load run
+  // below, must not start again for it.
+  const getSdk = useCallback(
+    () => (sdkRef.current ??= loadSdk({ apiKey, authDomain, projectId, tenantId, emulatorUrl })),
+    [apiKey, authDomain, projectId, tenantId, emulatorUrl],
+  );
   const getAuth = useCallback(async () => (await getSdk()).auth, [getSdk]);
 
   const startSession = useCallback<AuthContextValue['startSession']>(
