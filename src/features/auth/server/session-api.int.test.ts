@@ -137,6 +137,22 @@ describe('genuine sign-in (the control: proves the refusals below are not the AP
   });
 });
 
+describe('refusals and a concurrent sign-in', () => {
+  it('a refused check sets no cookie, so it cannot erase the cookie of a sign-in answered meanwhile', async () => {
+    for (const cookie of [null, randomBytes(32).toString('base64url')]) {
+      const response = await readSession(request('GET', { cookie }), mio, deps);
+      expect(response.status).toBe(401);
+      expect(response.headers.get('set-cookie')).toBeNull();
+    }
+    const refusedSignIn = await createSessionFromToken(
+      request('POST', { body: postToken('a.b.c') }),
+      mio,
+      deps,
+    );
+    expect(refusedSignIn.headers.get('set-cookie')).toBeNull();
+  });
+});
+
 describe('bad ID tokens on sign-in (POST /api/session)', () => {
   let user: TestUser;
   let genuine: string;

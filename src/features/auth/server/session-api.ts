@@ -19,10 +19,12 @@ import { resolveViewer, type ViewerDeps } from '@/features/auth/server/resolve-v
  */
 export type SessionHandler = (request: NextRequest, site: Site, deps: ViewerDeps) => Promise<Response>;
 
+/**
+ * A refusal leaves the browser's cookie alone: the cookie opens nothing anyway, and clearing it could undo a sign-in
+ * that answered meanwhile (a check still in flight would erase the new session's cookie).
+ */
 function refused(code: 'UNAUTHENTICATED' | 'SIGN_IN_FAILED') {
-  const response = jsonError(code);
-  clearSessionCookie(response);
-  return response;
+  return jsonError(code);
 }
 
 /** GET: who the session belongs to, so that the browser can tell whether it matches its signed-in user. */
@@ -60,7 +62,12 @@ export const createSessionFromToken: SessionHandler = async (request, site, deps
 export const endSessions: SessionHandler = async (request, site, deps) => {
   if (!isSameOrigin(request)) return jsonError('CROSS_SITE');
   const viewer = await resolveViewer(deps, site, request.cookies.get(SESSION_COOKIE)?.value);
-  if (!viewer) return refused('UNAUTHENTICATED');
+  if (!viewer) {
+    // Signing out of nothing: say so, and drop the dead cookie as the browser asked.
+    const response = refused('UNAUTHENTICATED');
+    clearSessionCookie(response);
+    return response;
+  }
   await deleteUserSessions(deps.db, site.id, viewer.uid);
   const tenantId = site.config.TENANT_ID;
   const [account] = await Promise.all([
