@@ -6,7 +6,7 @@ import { env } from '@/server/env';
 const APP_NAME = 'fanclub';
 
 /** True when accounts live in the Firebase Auth emulator (the embedded default and the tests). */
-export const usesAuthEmulator = env.FIREBASE_AUTH_EMULATOR_HOST !== undefined;
+const usesAuthEmulator = env.FIREBASE_AUTH_EMULATOR_HOST !== undefined;
 
 function adminApp(): App {
   const existing = getApps().find((app) => app.name === APP_NAME);
@@ -26,9 +26,4 @@ function adminApp(): App {
 /** The admin API of one site's tenant: every call is scoped to it, so one site can never touch another's users. */
 export function tenantAuth(tenantId: string): TenantAwareAuth {
   return getAuth(adminApp()).tenantManager().authForTenant(tenantId);
-}
-
-/** The project-level tenant manager, for seeding the emulator's tenants. */
-export function tenantManager() {
-  return getAuth(adminApp()).tenantManager();
 }

@@ -1,5 +1,8 @@
 import { useId, type InputHTMLAttributes, type Ref } from 'react';
 
+/** The attributes of every e-mail input: the right keyboard on phones and the browser's autofill. */
+export const EMAIL_INPUT = { type: 'email', autoComplete: 'email', inputMode: 'email' } as const;
+
 /**
  * A labelled input with its hint and its error beside it; the error is announced and tied to the input with
  * aria-describedby, so a screen reader reads it with the field.

@@ -6,7 +6,7 @@ import type { PasswordPolicy } from '@/features/site/schema';
  * run in the form; the provider enforces the same policy on its side (spec 5).
  */
 
-export const emailSchema = z
+const emailSchema = z
   .string()
   .trim()
   .min(1, { error: 'メールアドレスを入力してください' })
@@ -21,7 +21,7 @@ const CLASS_RULES = [
 ] as const;
 
 /** The provider's upper bound on password length. */
-export const PASSWORD_MAX_LENGTH = 4096;
+const PASSWORD_MAX_LENGTH = 4096;
 
 /** "8文字以上で、英小文字・数字を含めてください" for the hint under a new-password field. */
 export function describePasswordPolicy(policy: PasswordPolicy): string {

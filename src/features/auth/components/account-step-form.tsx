@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/text-field';
+import { EMAIL_INPUT, TextField } from '@/components/ui/text-field';
 import { accountSchema, describePasswordPolicy, type AccountValues } from '@/features/auth/schemas';
 import { useAuth } from '@/features/auth/components/auth-provider';
 import { SessionError } from '@/features/auth/client/session';
@@ -46,9 +46,7 @@ export function AccountStepForm({ onCreated }: { onCreated: () => void }) {
     <form method="post" onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-5">
       <TextField
         label="メールアドレス"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
+        {...EMAIL_INPUT}
         error={errors.email?.message}
         {...form.register('email')}
       />

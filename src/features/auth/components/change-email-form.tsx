@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/text-field';
+import { EMAIL_INPUT, TextField } from '@/components/ui/text-field';
 import { paths } from '@/lib/paths';
 import { changeEmailSchema, type ChangeEmailValues } from '@/features/auth/schemas';
 import { useAuth } from '@/features/auth/components/auth-provider';
@@ -63,9 +63,7 @@ export function ChangeEmailForm() {
       >
         <TextField
           label="新しいメールアドレス"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
+          {...EMAIL_INPUT}
           error={errors.email?.message}
           {...form.register('email')}
         />

@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/text-field';
+import { EMAIL_INPUT, TextField } from '@/components/ui/text-field';
 import { paths } from '@/lib/paths';
 import { resetRequestSchema, type ResetRequestValues } from '@/features/auth/schemas';
 import { authErrorCode } from '@/features/auth/errors';
@@ -55,9 +55,7 @@ export function PasswordResetForm() {
     <form method="post" onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-5">
       <TextField
         label="メールアドレス"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
+        {...EMAIL_INPUT}
         error={errors.email?.message}
         {...form.register('email')}
       />

@@ -7,7 +7,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/text-field';
+import { EMAIL_INPUT, TextField } from '@/components/ui/text-field';
 import { paths, safeNextPath } from '@/lib/paths';
 import { signInSchema, type SignInValues } from '@/features/auth/schemas';
 import { useAuth } from '@/features/auth/components/auth-provider';
@@ -69,9 +69,7 @@ export function SignInForm() {
     >
       <TextField
         label="メールアドレス"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
+        {...EMAIL_INPUT}
         error={errors.email?.message}
         {...form.register('email')}
       />
