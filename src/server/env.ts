@@ -27,6 +27,16 @@ const envSchema = z.object({
   FIREBASE_API_KEY_FC_SITE_002: optional(z.string().min(10)),
   /** A service-account key (JSON) for firebase-admin; without it, Google's application default credentials. */
   FIREBASE_SERVICE_ACCOUNT: optional(z.string().min(2)),
+  /**
+   * `stripe` or `sandbox`. Unset: Stripe when STRIPE_SECRET_KEY is set, otherwise the sandbox, which a production
+   * build refuses unless it is chosen here by name (`npm start` does so for the demo).
+   */
+  PAYMENTS_PROVIDER: optional(z.enum(['stripe', 'sandbox'])),
+  STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_(test|live)_\w+$/)),
+  STRIPE_PUBLISHABLE_KEY: optional(z.string().regex(/^pk_(test|live)_\w+$/)),
+  STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_\w+$/)),
+  /** Lets `POST /api/sandbox/clock` move the sandbox's test clock (end-to-end tests only). */
+  SANDBOX_TEST_CLOCK: optional(z.enum(['true', 'false'])),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -35,6 +35,20 @@ describe('membershipStatus', () => {
     expect(membershipStatus(cancelled(null), now)).toBe('guest');
   });
 
+  it('ends a cancelling subscription at its period end even before the provider reports it ended', () => {
+    const leaving = (end: Date) => ({
+      ...none,
+      subscriptions: [{ status: 'active', currentPeriodEnd: end, cancelAtPeriodEnd: true }],
+    });
+    expect(membershipStatus(leaving(after), now)).toBe('premium');
+    expect(membershipStatus(leaving(now), now)).toBe('guest');
+    expect(membershipStatus(leaving(before), now)).toBe('guest');
+    // Without a cancellation, a late renewal event does not cut a paying member off.
+    expect(
+      membershipStatus({ ...none, subscriptions: [{ status: 'active', currentPeriodEnd: before }] }, now),
+    ).toBe('premium');
+  });
+
   it('is premium during a staff grant, not after its end nor once revoked', () => {
     expect(membershipStatus({ ...none, grants: [{ endsAt: after, revokedAt: null }] }, now)).toBe('premium');
     expect(membershipStatus({ ...none, grants: [{ endsAt: now, revokedAt: null }] }, now)).toBe('guest');

@@ -7,6 +7,7 @@ import type { UserStatus } from '@/features/site/schema';
 export interface SubscriptionFacts {
   status: string;
   currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd?: boolean;
 }
 
 export interface GrantFacts {
@@ -15,7 +16,14 @@ export interface GrantFacts {
 }
 
 export function isPremiumSubscription(subscription: SubscriptionFacts, now: Date): boolean {
-  if (subscription.status === 'active' || subscription.status === 'trialing') return true;
+  if (subscription.status === 'active' || subscription.status === 'trialing') {
+    // A member who left stays premium until the paid period ends, even if the provider's final event is late.
+    const ended =
+      subscription.cancelAtPeriodEnd === true &&
+      subscription.currentPeriodEnd !== null &&
+      now >= subscription.currentPeriodEnd;
+    return !ended;
+  }
   return (
     subscription.status === 'canceled' &&
     subscription.currentPeriodEnd !== null &&

@@ -1,4 +1,5 @@
 import {
+  bigint,
   boolean,
   date,
   index,
@@ -125,6 +126,12 @@ export const members = pgTable(
     street: text('street'),
     building: text('building'),
     joinedAt: timestamp('joined_at', { withTimezone: true }),
+    /** The plan chosen at the plans step; the subscription is started with it at the payment step. */
+    chosenPlanId: uuid('chosen_plan_id').references(() => plans.id),
+    /** The member's customer at the payment provider, created at the payment step. */
+    billingCustomerId: text('billing_customer_id'),
+    /** When the complete step was shown: from then on the sign-up flow leads to My page. */
+    signupCompletedAt: timestamp('signup_completed_at', { withTimezone: true }),
     ...timestamps,
   },
   (table) => [
@@ -171,6 +178,8 @@ export const subscriptions = pgTable(
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    /** Why the member left (optional, from the leaving flow). */
+    cancelReason: text('cancel_reason'),
     ...timestamps,
   },
   (table) => [index('subscriptions_member_idx').on(table.memberId)],
@@ -194,3 +203,60 @@ export const complimentaryGrants = pgTable(
   },
   (table) => [index('complimentary_grants_member_idx').on(table.memberId)],
 );
+
+/** Provider events already applied: a redelivered event finds its id here and changes nothing. */
+export const billingEvents = pgTable(
+  'billing_events',
+  {
+    provider: text('provider', { enum: ['stripe', 'sandbox'] }).notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.provider, table.eventId] })],
+);
+
+/**
+ * The sandbox payment provider's own books (what Stripe keeps on its side): customers with their card, and
+ * subscriptions. Only the sandbox provider reads or writes these tables.
+ */
+export const sandboxCustomers = pgTable('sandbox_customers', {
+  id: text('id').primaryKey(),
+  siteId: uuid('site_id')
+    .notNull()
+    .references(() => sites.id, { onDelete: 'cascade' }),
+  memberId: uuid('member_id').notNull(),
+  cardBrand: text('card_brand'),
+  cardLast4: text('card_last4'),
+  cardExpMonth: integer('card_exp_month'),
+  cardExpYear: integer('card_exp_year'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const sandboxSubscriptions = pgTable(
+  'sandbox_subscriptions',
+  {
+    id: text('id').primaryKey(),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => sandboxCustomers.id, { onDelete: 'cascade' }),
+    siteId: uuid('site_id').notNull(),
+    memberId: uuid('member_id').notNull(),
+    planId: uuid('plan_id').notNull(),
+    interval: text('interval', { enum: ['month', 'year'] }).notNull(),
+    status: text('status', { enum: SUBSCRIPTION_STATUSES }).notNull(),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('sandbox_subscriptions_site_idx').on(table.siteId)],
+);
+
+/** The sandbox's test clock per site (like Stripe's test clocks): how far the site's billing time is ahead. */
+export const sandboxClocks = pgTable('sandbox_clocks', {
+  siteId: uuid('site_id')
+    .primaryKey()
+    .references(() => sites.id, { onDelete: 'cascade' }),
+  offsetMs: bigint('offset_ms', { mode: 'number' }).notNull().default(0),
+});

@@ -63,7 +63,11 @@ export async function joinMember(db: Db, memberId: string, now = new Date()): Pr
 export async function memberStatus(db: Db, memberId: string, now = new Date()): Promise<UserStatus> {
   const [subs, grants] = await Promise.all([
     db
-      .select({ status: subscriptions.status, currentPeriodEnd: subscriptions.currentPeriodEnd })
+      .select({
+        status: subscriptions.status,
+        currentPeriodEnd: subscriptions.currentPeriodEnd,
+        cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
+      })
       .from(subscriptions)
       .where(eq(subscriptions.memberId, memberId)),
     db

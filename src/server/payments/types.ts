@@ -1,0 +1,103 @@
+import type { SUBSCRIPTION_STATUSES } from '@/server/db/schema';
+
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+export type PaymentProviderKind = 'stripe' | 'sandbox';
+
+/** A plan as the provider needs it: our plan id (kept in the subscription's metadata), price and interval. */
+export interface BillablePlan {
+  id: string;
+  code: string;
+  name: string;
+  interval: 'month' | 'year';
+  /** Yen, tax included. */
+  priceYen: number;
+}
+
+/** The provider's truth about one subscription, with our ids from its metadata. */
+export interface SubscriptionState {
+  providerSubscriptionId: string;
+  customerId: string;
+  siteId: string;
+  memberId: string;
+  planId: string;
+  status: SubscriptionStatus;
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+  canceledAt: Date | null;
+}
+
+/** A verified provider event. Only its id and the subscription it concerns matter: the state is fetched fresh. */
+export interface BillingEvent {
+  id: string;
+  type: string;
+  created: Date;
+  subscriptionId: string | null;
+}
+
+export interface CardSummary {
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+/** Card details typed into the sandbox's own form (Stripe's cards never reach our server). */
+export interface SandboxCardInput {
+  number: string;
+  expMonth: number;
+  expYear: number;
+  cvc: string;
+}
+
+/**
+ * What the payment step needs to take a card:
+ * - `confirm`: the browser confirms `clientSecret` with Stripe's own elements (Stripe);
+ * - `complete`: nothing more to do, the subscription's events were applied (sandbox).
+ */
+export type SubscriptionStart =
+  | { kind: 'confirm'; clientSecret: string; subscriptionId: string }
+  | { kind: 'complete'; subscriptionId: string };
+
+export interface PaymentProvider {
+  readonly kind: PaymentProviderKind;
+  /** What the browser needs: Stripe's publishable key, or nothing for the sandbox. */
+  readonly publishableKey: string | null;
+  /** The current time of the site's billing (the sandbox's test clock may run ahead). */
+  now(siteId: string): Promise<Date>;
+  createCustomer(input: { siteId: string; memberId: string; email: string | null }): Promise<string>;
+  /**
+   * Starts a subscription of the plan. A refused card throws `CardError` and leaves nothing behind that would
+   * stop a second try. `idempotencyKey` makes a repeated click start one subscription, not two.
+   */
+  startSubscription(input: {
+    siteId: string;
+    memberId: string;
+    customerId: string;
+    plan: BillablePlan;
+    card?: SandboxCardInput;
+    idempotencyKey: string;
+  }): Promise<SubscriptionStart>;
+  retrieveSubscription(subscriptionId: string): Promise<SubscriptionState | null>;
+  /** Leaving (true) or taking it back (false); idempotent. */
+  setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<SubscriptionState>;
+  getCard(customerId: string): Promise<CardSummary | null>;
+  /** Stripe: a SetupIntent's secret for the elements; sandbox: the card is replaced at once. */
+  changeCard(input: {
+    customerId: string;
+    subscriptionId: string | null;
+    card?: SandboxCardInput;
+  }): Promise<{ kind: 'confirm'; clientSecret: string } | { kind: 'complete' }>;
+}
+
+/** Stripe's card error codes, as `code` and `decline_code`; the message shown is decided by billing. */
+export class CardError extends Error {
+  readonly code: string;
+  readonly declineCode: string | null;
+
+  constructor(code: string, declineCode: string | null = null) {
+    super(`card refused: ${code}${declineCode ? ` (${declineCode})` : ''}`);
+    this.name = 'CardError';
+    this.code = code;
+    this.declineCode = declineCode;
+  }
+}
