@@ -113,3 +113,8 @@ export const addressSchema = z.object({
   building: plainText('建物名・部屋番号', 100, { required: false }),
 });
 export type AddressValues = z.input<typeof addressSchema>;
+
+export const planChoiceSchema = z.object({
+  planId: z.uuid({ error: 'プランを選択してください' }),
+});
+export type PlanChoiceValues = z.input<typeof planChoiceSchema>;

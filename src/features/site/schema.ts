@@ -20,6 +20,7 @@ export const SIGN_UP_STEPS = [
 export const FOOTER_LINK_IDS = ['privacy', 'terms', 'faq', 'psa', 'asct'] as const;
 
 export type UserStatus = (typeof USER_STATUSES)[number];
+export type SignUpStep = (typeof SIGN_UP_STEPS)[number];
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 const httpsUrl = z.url({ protocol: /^https$/, error: 'https:// で始まる URL を指定してください' });

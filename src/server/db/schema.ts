@@ -130,8 +130,6 @@ export const members = pgTable(
     chosenPlanId: uuid('chosen_plan_id').references(() => plans.id),
     /** The member's customer at the payment provider, created at the payment step. */
     billingCustomerId: text('billing_customer_id'),
-    /** When the complete step was shown: from then on the sign-up flow leads to My page. */
-    signupCompletedAt: timestamp('signup_completed_at', { withTimezone: true }),
     ...timestamps,
   },
   (table) => [

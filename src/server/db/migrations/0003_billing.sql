@@ -38,7 +38,6 @@ CREATE TABLE "sandbox_subscriptions" (
 --> statement-breakpoint
 ALTER TABLE "members" ADD COLUMN "chosen_plan_id" uuid;--> statement-breakpoint
 ALTER TABLE "members" ADD COLUMN "billing_customer_id" text;--> statement-breakpoint
-ALTER TABLE "members" ADD COLUMN "signup_completed_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "subscriptions" ADD COLUMN "cancel_reason" text;--> statement-breakpoint
 ALTER TABLE "sandbox_clocks" ADD CONSTRAINT "sandbox_clocks_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."sites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sandbox_customers" ADD CONSTRAINT "sandbox_customers_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."sites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
