@@ -53,6 +53,12 @@ export default defineConfig({
     stdout: 'pipe',
     stderr: 'pipe',
     // Its own Auth emulator too (e2e/support/auth.ts talks to it on this port).
-    env: { PORT: String(PORT), DATA_DIR: '.data/e2e', AUTH_EMULATOR_PORT: '9399' },
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: '.data/e2e',
+      AUTH_EMULATOR_PORT: '9399',
+      // The sandbox's test clock, so that a spec can let a paid period run out.
+      SANDBOX_TEST_CLOCK: 'true',
+    },
   },
 });

@@ -10,10 +10,12 @@ import { connectPostgres } from '@/server/db/client';
 import { startEmbeddedDb, type EmbeddedDb } from '@/server/db/embedded';
 import { runMigrations } from '@/server/db/migrate';
 import { seedDemo } from './lib/seed';
+import { seedDemoMembers } from './lib/seed-members';
 import { ensureBuild } from './lib/build';
 import { startAuthEmulator, type AuthEmulator } from './lib/auth-emulator';
 import { seedAuthEmulator } from './lib/seed-auth';
 
+const paymentsProvider = env.PAYMENTS_PROVIDER ?? (env.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox');
 const usesRealProvider = !env.FIREBASE_AUTH_EMULATOR_HOST && env.FIREBASE_API_KEY_FC_SITE_001 !== undefined;
 
 let embedded: EmbeddedDb | null = null;
@@ -53,6 +55,11 @@ async function main(): Promise<void> {
       sites.map((site) => ({ slug: site.slug, tenantId: site.config.TENANT_ID })),
     );
     const count = Object.values(users).reduce((sum, list) => sum + list.length, 0);
+    if (paymentsProvider === 'sandbox') {
+      const members = connectPostgres(databaseUrl, { max: 1 });
+      await seedDemoMembers(members.db, sites, users);
+      await members.close();
+    }
     console.log(`Auth emulator at http://${emulatorHost}: ${sites.length} tenants, ${count} demo accounts`);
   }
 
@@ -70,6 +77,9 @@ async function main(): Promise<void> {
         // The embedded database multiplexes one session: one connection keeps transactions apart.
         DB_POOL_MAX: embedded ? '1' : String(env.DB_POOL_MAX),
         ...(emulatorHost ? { FIREBASE_AUTH_EMULATOR_HOST: emulatorHost } : {}),
+        // The demo takes no money: without Stripe's keys it chooses the sandbox by name (a production server
+        // refuses the sandbox otherwise).
+        PAYMENTS_PROVIDER: paymentsProvider,
       },
     },
   );

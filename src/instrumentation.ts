@@ -2,7 +2,11 @@ import type { Instrumentation } from 'next';
 
 export async function register(): Promise<void> {
   const { env } = await import('@/server/env');
-  if (env.NEXT_RUNTIME !== 'nodejs' || !env.SENTRY_DSN) return;
+  if (env.NEXT_RUNTIME !== 'nodejs') return;
+  // Fails the start, not the first payment, when production would run on the sandbox by accident.
+  const { choosePaymentProvider } = await import('@/server/payments/choice');
+  choosePaymentProvider(env);
+  if (!env.SENTRY_DSN) return;
   const [Sentry, { sentryOptions }] = await Promise.all([
     import('@sentry/nextjs'),
     import('@/lib/sentry/options'),

@@ -1,6 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '@/server/db/client';
+import { plans } from '@/server/db/schema';
 import { describeIssues, siteFileSchema } from '@/features/site/import-schema';
 import { upsertSite, type Site } from '@/features/site/server/repository';
 
@@ -17,5 +20,39 @@ export async function seedDemo(db: Db): Promise<Site[]> {
     if (!parsed.success) throw new Error(`${name}:\n${describeIssues(parsed.error).join('\n')}`);
     seeded.push((await upsertSite(db, parsed.data)).site);
   }
+  await seedPlans(db, seeded);
   return seeded;
+}
+
+const planSchema = z.object({
+  code: z.string().regex(/^[a-z0-9-]+$/),
+  name: z.string().min(1).max(60),
+  interval: z.enum(['month', 'year']),
+  priceYen: z.number().int().min(1),
+  sortOrder: z.number().int(),
+});
+const plansFileSchema = z.record(z.string(), z.union([z.array(planSchema), z.string()]));
+
+/** The demo plans of demo/plans.json, written by (site, code) so that a changed price updates the plan. */
+async function seedPlans(db: Db, sites: Site[]): Promise<void> {
+  const file = plansFileSchema.parse(JSON.parse(await readFile(path.resolve('demo/plans.json'), 'utf8')));
+  for (const site of sites) {
+    const list = file[site.slug];
+    if (!Array.isArray(list)) continue;
+    for (const plan of list) {
+      await db
+        .insert(plans)
+        .values({ ...plan, siteId: site.id })
+        .onConflictDoUpdate({
+          target: [plans.siteId, plans.code],
+          set: {
+            name: plan.name,
+            interval: plan.interval,
+            priceYen: plan.priceYen,
+            sortOrder: plan.sortOrder,
+            updatedAt: sql`now()`,
+          },
+        });
+    }
+  }
 }

@@ -9,6 +9,10 @@ export const ERROR_CATALOGUE = {
     status: 401,
     message: 'ログイン情報を確認できませんでした。もう一度ログインしてください。',
   },
+  PAYMENT_DECLINED: {
+    status: 402,
+    message: 'カードが承認されませんでした。別のカードをお試しください。',
+  },
   FORBIDDEN: { status: 403, message: 'この操作を行う権限がありません。' },
   CROSS_SITE: {
     status: 403,
@@ -16,6 +20,8 @@ export const ERROR_CATALOGUE = {
   },
   NOT_FOUND: { status: 404, message: 'お探しのページが見つかりませんでした。' },
   CONFLICT: { status: 409, message: 'すでに登録されています。' },
+  STEP_ORDER: { status: 409, message: '前の手順を先に完了してください。' },
+  VALIDATION: { status: 422, message: '入力内容を確認してください。' },
   HOST_TAKEN: { status: 409, message: 'このホスト名は別のサイトで使われています。' },
   TOO_MANY_REQUESTS: { status: 429, message: '時間をおいて再度お試しください。' },
   UNAVAILABLE: { status: 503, message: 'ただいま混み合っています。時間をおいて再度お試しください。' },

@@ -5,11 +5,19 @@ export const paths = {
   legal: (kind: string) => `/${kind}`,
   signIn: (next?: string) => (next ? `/login?next=${encodeURIComponent(next)}` : '/login'),
   signUp: () => '/signup',
+  /** Resumes the sign-up flow at the member's first unfinished step. */
+  signUpContinue: () => '/signup/continue',
+  /** A sign-up step's page; the account step is the sign-up page itself. */
+  signUpStep: (step: string) => (step === 'account' ? '/signup' : `/signup/${step}`),
   passwordReset: () => '/password-reset',
   authAction: () => '/auth/action',
   myPage: () => '/mypage',
   changeEmail: () => '/mypage/email',
   changePassword: () => '/mypage/password',
+  editProfile: () => '/mypage/profile',
+  editAddress: () => '/mypage/address',
+  changeCard: () => '/mypage/card',
+  leave: () => '/mypage/leave',
 };
 
 /** A `next` parameter is followed only when it is a path of this site: never another origin (open redirect). */

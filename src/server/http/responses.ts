@@ -38,3 +38,18 @@ export async function readJson(request: Request): Promise<unknown> {
     return undefined;
   }
 }
+
+/** 422 with the first message of each field, so a form shows each beside its field; nothing is saved. */
+export function jsonInvalid(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): NextResponse {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = issue.path.map(String).join('.') || 'form';
+    fields[field] ??= issue.message;
+  }
+  return NextResponse.json(
+    { error: { code: 'VALIDATION', message: ERROR_CATALOGUE.VALIDATION.message, fields } },
+    { status: 422, headers: PRIVATE },
+  );
+}

@@ -2,9 +2,13 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { paths } from '@/lib/paths';
 import { PageHeading } from '@/components/ui/page-heading';
-import type { HostParams } from '@/features/site/server/site';
+import { getDb } from '@/server/db';
+import { requireSite, type HostParams } from '@/features/site/server/site';
 import { requireViewer } from '@/features/auth/server/viewer';
 import { SignOutButton } from '@/features/auth/components/sign-out-button';
+import { findMember } from '@/features/membership/server/members';
+import { MembershipPanel } from '@/features/billing/components/membership-panel';
+import { MemberDetails } from '@/features/membership/components/member-details';
 
 // Personal: rendered for each request from the session cookie, never cached.
 export const dynamic = 'force-dynamic';
@@ -13,9 +17,13 @@ export const metadata: Metadata = { title: 'マイページ', robots: { index: f
 
 export default async function MyPage({ params }: HostParams) {
   const viewer = await requireViewer((await params).host, paths.myPage());
+  const site = await requireSite({ params });
+  const member = await findMember(await getDb(), site.id, viewer.uid);
   return (
-    <div className="mx-auto max-w-3xl px-4 py-10 md:py-16">
+    <div className="mx-auto flex max-w-3xl flex-col gap-8 px-4 py-10 md:py-16">
       <PageHeading>マイページ</PageHeading>
+      <MembershipPanel site={site} member={member} />
+      {member?.memberNumber && <MemberDetails member={member} />}
       <section aria-labelledby="account-heading" className="rounded-lg border border-line p-6">
         <h2 id="account-heading" className="text-lg font-bold">
           アカウント
@@ -39,7 +47,14 @@ export default async function MyPage({ params }: HostParams) {
           </li>
         </ul>
       </section>
-      <div className="mt-10 flex justify-center">
+      {site.config.IS_SHOW_MYPAGE_LEAVE && member?.memberNumber && (
+        <p className="text-center text-sm">
+          <Link href={paths.leave()} className="underline underline-offset-4" data-testid="leave-link">
+            退会
+          </Link>
+        </p>
+      )}
+      <div className="flex justify-center">
         <SignOutButton />
       </div>
     </div>

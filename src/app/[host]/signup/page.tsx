@@ -1,12 +1,16 @@
 import type { Metadata } from 'next';
+import { requireSite, type HostParams } from '@/features/site/server/site';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { SignUpAccountStep } from '@/features/auth/components/sign-up-account-step';
+import { SignUpProgress } from '@/features/signup/components/signup-progress';
 
 export const metadata: Metadata = { title: '新規入会', robots: { index: false } };
 
-export default function SignUpPage() {
+export default async function SignUpPage({ params }: HostParams) {
+  const site = await requireSite({ params });
   return (
     <AuthCard title="新規入会" lead="まずはログインに使うメールアドレスとパスワードを登録してください。">
+      <SignUpProgress flow={site.config.SIGN_UP_FLOW} current="account" />
       <SignUpAccountStep />
     </AuthCard>
   );

@@ -7,7 +7,7 @@ import { useAuth } from '@/features/auth/components/auth-provider';
 import { AccountStepForm } from '@/features/auth/components/account-step-form';
 import { DonePanel } from '@/features/auth/components/auth-card';
 
-/** The sign-up page's account step, or a pointer to My page for someone already signed in. */
+/** The sign-up page's account step, or the way on to the next step for someone already signed in. */
 export function SignUpAccountStep() {
   const router = useRouter();
   const { isLoading, isLoggedIn } = useAuth();
@@ -15,8 +15,8 @@ export function SignUpAccountStep() {
   if (isLoggedIn) {
     return (
       <DonePanel title="すでにログインしています">
-        <Link href={paths.myPage()} className="underline underline-offset-4">
-          マイページへ
+        <Link href={paths.signUpContinue()} className="underline underline-offset-4">
+          入会手続きを続ける
         </Link>
       </DonePanel>
     );
@@ -25,7 +25,7 @@ export function SignUpAccountStep() {
     <>
       <AccountStepForm
         onCreated={() => {
-          router.push(paths.myPage());
+          router.push(paths.signUpContinue());
           router.refresh();
         }}
       />

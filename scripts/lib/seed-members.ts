@@ -1,0 +1,93 @@
+import { addMonths } from 'date-fns';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '@/server/db/client';
+import { members, plans, sandboxCustomers, sandboxSubscriptions, subscriptions } from '@/server/db/schema';
+import type { Site } from '@/features/site/server/repository';
+import { ensureMember, joinMember } from '@/features/membership/server/members';
+import type { DemoUser } from './seed-auth';
+
+const DETAILS = {
+  familyName: '佐藤',
+  givenName: '花子',
+  familyNameKana: 'サトウ',
+  givenNameKana: 'ハナコ',
+  birthday: '1998-04-01',
+  phone: '09012345678',
+  postalCode: '1000001',
+  prefecture: '東京都',
+  city: '千代田区千代田',
+  street: '1-1',
+  building: null,
+};
+
+/**
+ * The demo accounts' memberships, on the sandbox: the premium account has joined with the monthly plan and a test
+ * card; the guest account has filled in its details but not chosen a plan. Idempotent.
+ */
+export async function seedDemoMembers(
+  db: Db,
+  sites: Site[],
+  users: Record<string, DemoUser[]>,
+): Promise<void> {
+  for (const site of sites) {
+    for (const user of users[site.slug] ?? []) {
+      if (user.role === 'owner') continue;
+      const member = await ensureMember(db, site.id, user.uid);
+      if (member.nickname === null) {
+        await db
+          .update(members)
+          .set({ ...DETAILS, nickname: user.displayName })
+          .where(eq(members.id, member.id));
+      }
+      if (user.role === 'premium') await seedPaidMembership(db, site, member.id);
+    }
+  }
+}
+
+async function seedPaidMembership(db: Db, site: Site, memberId: string): Promise<void> {
+  const existing = await db.select().from(subscriptions).where(eq(subscriptions.memberId, memberId));
+  if (existing.length > 0) return;
+  const [plan] = await db
+    .select()
+    .from(plans)
+    .where(and(eq(plans.siteId, site.id), eq(plans.code, 'monthly')));
+  if (!plan) return;
+  const customerId = `cus_sb_demo_${memberId.slice(0, 8)}`;
+  const subscriptionId = `sub_sb_demo_${memberId.slice(0, 8)}`;
+  const periodEnd = addMonths(new Date(), 1);
+  await db.transaction(async (tx) => {
+    await tx.insert(sandboxCustomers).values({
+      id: customerId,
+      siteId: site.id,
+      memberId,
+      cardBrand: 'Visa',
+      cardLast4: '4242',
+      cardExpMonth: 12,
+      cardExpYear: 2034,
+    });
+    await tx.insert(sandboxSubscriptions).values({
+      id: subscriptionId,
+      customerId,
+      siteId: site.id,
+      memberId,
+      planId: plan.id,
+      interval: plan.interval,
+      status: 'active',
+      currentPeriodEnd: periodEnd,
+    });
+    await tx
+      .update(members)
+      .set({ chosenPlanId: plan.id, billingCustomerId: customerId })
+      .where(eq(members.id, memberId));
+    await tx.insert(subscriptions).values({
+      siteId: site.id,
+      memberId,
+      planId: plan.id,
+      provider: 'sandbox',
+      providerSubscriptionId: subscriptionId,
+      status: 'active',
+      currentPeriodEnd: periodEnd,
+    });
+    await joinMember(tx, memberId);
+  });
+}

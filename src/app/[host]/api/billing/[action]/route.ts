@@ -1,0 +1,1 @@
+export { billingAction as POST } from '@/features/billing/server/billing-api';

@@ -1,0 +1,1 @@
+export { advanceSandboxClock as POST } from '@/features/billing/server/billing-api';

@@ -1,0 +1,1 @@
+export { saveSignUpStep as POST } from '@/features/signup/server/save-step';

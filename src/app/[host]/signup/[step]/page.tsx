@@ -1,0 +1,35 @@
+import type { Metadata } from 'next';
+import { notFound, redirect } from 'next/navigation';
+import { paths } from '@/lib/paths';
+import { SIGN_UP_STEPS, type SignUpStep } from '@/features/site/schema';
+import { requireSite } from '@/features/site/server/site';
+import { STEP_LABELS } from '@/features/signup/steps';
+import { resolveSignUpStep } from '@/features/signup/progress';
+import { loadSignUpState } from '@/features/signup/server/state';
+import { SignUpStepPage } from '@/features/signup/components/signup-step-page';
+
+// Personal: each member's own progress, never cached.
+export const dynamic = 'force-dynamic';
+
+type Params = { params: Promise<{ host: string; step: string }> };
+
+export async function generateMetadata({ params }: Params): Promise<Metadata> {
+  const { step } = await params;
+  const label = STEP_LABELS[step as SignUpStep] ?? '新規入会';
+  return { title: `新規入会（${label}）`, robots: { index: false } };
+}
+
+const isStep = (value: string): value is SignUpStep => (SIGN_UP_STEPS as readonly string[]).includes(value);
+
+export default async function SignUpStepRoute({ params }: Params) {
+  const { host, step } = await params;
+  const site = await requireSite({ params });
+  const flow = site.config.SIGN_UP_FLOW;
+  if (!isStep(step) || step === 'account' || !flow.includes(step)) notFound();
+  const state = await loadSignUpState(site, host);
+  // Not signed in: the flow starts again at the account step (sign-in is offered there).
+  if (!state.viewer) redirect(paths.signUp());
+  const allowed = resolveSignUpStep(flow, state.facts, step);
+  if (allowed !== step) redirect(paths.signUpStep(allowed));
+  return <SignUpStepPage state={state} step={step} />;
+}

@@ -1,0 +1,43 @@
+import 'server-only';
+import type { NextRequest } from 'next/server';
+import { getDb } from '@/server/db';
+import type { Db } from '@/server/db/client';
+import { isSameOrigin } from '@/server/http/origin';
+import { jsonError, jsonFromError, readJson } from '@/server/http/responses';
+import { getSite } from '@/features/site/server/site';
+import type { Site } from '@/features/site/server/repository';
+import { getViewer } from '@/features/auth/server/viewer';
+import type { Viewer } from '@/features/auth/server/resolve-viewer';
+
+export interface MemberRequest<P> {
+  request: NextRequest;
+  params: P;
+  site: Site;
+  viewer: Viewer;
+  db: Db;
+  /** The JSON body; undefined when missing or not JSON (the handler's schema then refuses it). */
+  body: unknown;
+}
+
+/**
+ * The frame of every state-changing member API: same-origin POST only, a signed-in viewer of this site, a bounded
+ * JSON body, and every failure answered with the catalogue's status and Japanese message (never a bare 500).
+ */
+export function memberPost<P extends { host: string }>(
+  handler: (input: MemberRequest<P>) => Promise<Response>,
+) {
+  return async (request: NextRequest, context: { params: Promise<P> }): Promise<Response> => {
+    try {
+      if (!isSameOrigin(request)) return jsonError('CROSS_SITE');
+      const params = await context.params;
+      const site = await getSite(params.host);
+      if (!site) return jsonError('NOT_FOUND');
+      const viewer = await getViewer(params.host);
+      if (!viewer) return jsonError('UNAUTHENTICATED');
+      const body = await readJson(request);
+      return await handler({ request, params, site, viewer, db: await getDb(), body });
+    } catch (error) {
+      return jsonFromError(error);
+    }
+  };
+}

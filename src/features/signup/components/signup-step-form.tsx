@@ -1,0 +1,78 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { paths } from '@/lib/paths';
+import type { AddressValues, NicknameValues, ProfileValues } from '@/features/signup/schemas';
+import { signUpApi } from '@/features/signup/steps';
+import { NicknameForm } from '@/features/signup/components/nickname-form';
+import { ProfileForm } from '@/features/signup/components/profile-form';
+import { AddressForm } from '@/features/signup/components/address-form';
+import { PlanPicker, type PlanOption } from '@/features/signup/components/plan-picker';
+import { PaymentForm, type PaymentSetup } from '@/features/billing/components/payment-form';
+
+export type SignUpFormProps =
+  | { step: 'nickname'; defaults: Partial<NicknameValues> }
+  | { step: 'profile'; defaults: Partial<ProfileValues> }
+  | { step: 'address'; defaults: Partial<AddressValues> }
+  | { step: 'plans'; plans: PlanOption[]; chosenPlanId: string | null }
+  | { step: 'payment'; setup: PaymentSetup; submitLabel: string };
+
+/** One form step of the sign-up flow; saving moves on to the step the server names. */
+export function SignUpStepForm(props: SignUpFormProps & { backHref: string | null }) {
+  const router = useRouter();
+  const goOn = (data: { next?: string }) => {
+    router.push(data.next ?? paths.signUpStep('complete'));
+    router.refresh();
+  };
+  switch (props.step) {
+    case 'nickname':
+      return (
+        <NicknameForm
+          action={signUpApi('nickname')}
+          defaults={props.defaults}
+          submitLabel="次へ"
+          backHref={props.backHref}
+          onSaved={goOn}
+        />
+      );
+    case 'profile':
+      return (
+        <ProfileForm
+          action={signUpApi('profile')}
+          defaults={props.defaults}
+          submitLabel="次へ"
+          backHref={props.backHref}
+          onSaved={goOn}
+        />
+      );
+    case 'address':
+      return (
+        <AddressForm
+          action={signUpApi('address')}
+          defaults={props.defaults}
+          submitLabel="次へ"
+          backHref={props.backHref}
+          onSaved={goOn}
+        />
+      );
+    case 'plans':
+      return (
+        <PlanPicker
+          plans={props.plans}
+          chosenPlanId={props.chosenPlanId}
+          action={signUpApi('plans')}
+          backHref={props.backHref}
+          onSaved={goOn}
+        />
+      );
+    case 'payment':
+      return (
+        <PaymentForm
+          setup={props.setup}
+          action="/api/billing/subscribe"
+          submitLabel={props.submitLabel}
+          onDone={() => goOn({ next: paths.signUpStep('complete') })}
+        />
+      );
+  }
+}

@@ -1,0 +1,151 @@
+import Link from 'next/link';
+import { buttonClass } from '@/components/ui/button';
+import { paths } from '@/lib/paths';
+import { getDb } from '@/server/db';
+import type { SignUpStep } from '@/features/site/schema';
+import { formatMemberNumber } from '@/features/membership/server/members';
+import { findPlan, listPlans } from '@/features/membership/server/profile';
+import { getPaymentProvider } from '@/features/billing/server/provider';
+import { AuthCard } from '@/features/auth/components/auth-card';
+import { stepBefore } from '@/features/signup/progress';
+import type { SignUpState } from '@/features/signup/server/state';
+import { formatYen, INTERVAL_LABELS, PER_INTERVAL, STEP_LABELS } from '@/features/signup/steps';
+import { SignUpProgress } from '@/features/signup/components/signup-progress';
+import { SignUpStepForm } from '@/features/signup/components/signup-step-form';
+
+const LEADS: Partial<Record<SignUpStep, string>> = {
+  nickname: 'サイト内で表示されるニックネームを決めてください。',
+  profile: 'お名前・生年月日・電話番号を入力してください。会員証の発行やチケットのご本人確認に使います。',
+  address: 'ご住所を入力してください。会報やグッズのお届けに使います。',
+  plans: 'ご希望の会員プランを選択してください。',
+  payment: 'お支払いに使うクレジットカードを登録してください。',
+};
+
+/** One step of the sign-up flow, with its progress, its saved values and the way back. */
+export async function SignUpStepPage({
+  state,
+  step,
+}: {
+  state: SignUpState;
+  step: Exclude<SignUpStep, 'account'>;
+}) {
+  const flow = state.site.config.SIGN_UP_FLOW;
+  const before = stepBefore(flow, step);
+  const backHref = before ? paths.signUpStep(before) : null;
+  return (
+    <AuthCard title={step === 'complete' ? '入会手続き完了' : '新規入会'} lead={LEADS[step]}>
+      <SignUpProgress flow={flow} current={step} />
+      <h2 className="mb-5 text-lg font-bold">{STEP_LABELS[step]}</h2>
+      <StepBody state={state} step={step} backHref={backHref} />
+    </AuthCard>
+  );
+}
+
+async function StepBody({
+  state,
+  step,
+  backHref,
+}: {
+  state: SignUpState;
+  step: Exclude<SignUpStep, 'account'>;
+  backHref: string | null;
+}) {
+  const member = state.member;
+  const db = await getDb();
+  switch (step) {
+    case 'nickname':
+      return (
+        <SignUpStepForm step="nickname" defaults={{ nickname: member?.nickname ?? '' }} backHref={null} />
+      );
+    case 'profile':
+      return (
+        <SignUpStepForm
+          step="profile"
+          backHref={backHref}
+          defaults={{
+            familyName: member?.familyName ?? '',
+            givenName: member?.givenName ?? '',
+            familyNameKana: member?.familyNameKana ?? '',
+            givenNameKana: member?.givenNameKana ?? '',
+            birthday: member?.birthday ?? '',
+            phone: member?.phone ?? '',
+          }}
+        />
+      );
+    case 'address':
+      return (
+        <SignUpStepForm
+          step="address"
+          backHref={backHref}
+          defaults={{
+            postalCode: member?.postalCode ?? '',
+            ...(member?.prefecture ? { prefecture: member.prefecture as never } : {}),
+            city: member?.city ?? '',
+            street: member?.street ?? '',
+            building: member?.building ?? '',
+          }}
+        />
+      );
+    case 'plans': {
+      const plans = await listPlans(db, state.site.id);
+      return (
+        <SignUpStepForm
+          step="plans"
+          backHref={backHref}
+          chosenPlanId={member?.chosenPlanId ?? null}
+          plans={plans.map(({ id, name, interval, priceYen }) => ({ id, name, interval, priceYen }))}
+        />
+      );
+    }
+    case 'payment': {
+      const plan = member?.chosenPlanId ? await findPlan(db, state.site.id, member.chosenPlanId) : null;
+      const provider = await getPaymentProvider();
+      return (
+        <>
+          {plan && (
+            <div className="mb-6 rounded-lg border border-line p-4 text-sm" data-testid="chosen-plan">
+              <p className="font-bold">{plan.name}</p>
+              <p>
+                {INTERVAL_LABELS[plan.interval]} {formatYen(plan.priceYen)}（{PER_INTERVAL[plan.interval]}
+                自動更新）
+              </p>
+              {backHref && (
+                <Link href={backHref} className="mt-2 inline-block underline underline-offset-4">
+                  プランを変更する
+                </Link>
+              )}
+            </div>
+          )}
+          <SignUpStepForm
+            step="payment"
+            backHref={backHref}
+            setup={{ kind: provider.kind, publishableKey: provider.publishableKey }}
+            submitLabel={plan ? `${formatYen(plan.priceYen)}を支払って入会する` : '支払って入会する'}
+          />
+        </>
+      );
+    }
+    case 'complete':
+      return (
+        <div role="status" className="flex flex-col gap-6">
+          <div className="rounded-lg bg-member-card p-6 text-center">
+            <p className="text-sm">あなたの会員番号</p>
+            <p className="mt-2 text-4xl font-bold tracking-widest" data-testid="member-number">
+              {member?.memberNumber ? formatMemberNumber(member.memberNumber) : '—'}
+            </p>
+          </div>
+          <p className="text-sm leading-relaxed">
+            {member?.nickname ?? ''}さん、{state.site.config.SERVICE_NAME}
+            へようこそ。会員限定のコンテンツをすべてご覧いただけます。
+            会員証はマイページでいつでも確認できます。
+          </p>
+          <Link href={paths.myPage()} className={buttonClass('primary')}>
+            マイページで会員証を見る
+          </Link>
+          <Link href={paths.home()} className={buttonClass('secondary')}>
+            トップページへ
+          </Link>
+        </div>
+      );
+  }
+}

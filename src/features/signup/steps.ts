@@ -1,0 +1,21 @@
+import type { SignUpStep } from '@/features/site/schema';
+
+export const STEP_LABELS: Record<SignUpStep, string> = {
+  account: 'アカウント',
+  nickname: 'ニックネーム',
+  profile: 'プロフィール',
+  address: '住所',
+  plans: 'プラン',
+  payment: 'お支払い',
+  complete: '完了',
+};
+
+export const signUpApi = (step: SignUpStep) => `/api/signup/${step}`;
+
+/** "550円（税込）": plan prices are shown tax included, as Japanese law asks of prices shown to consumers. */
+export function formatYen(priceYen: number): string {
+  return `${new Intl.NumberFormat('ja-JP').format(priceYen)}円（税込）`;
+}
+
+export const INTERVAL_LABELS = { month: '月額', year: '年額' } as const;
+export const PER_INTERVAL = { month: '毎月', year: '毎年' } as const;
