@@ -1,0 +1,176 @@
+import 'server-only';
+import Stripe from 'stripe';
+import { AppError } from '@/lib/errors';
+import {
+  CardError,
+  type BillingEvent,
+  type CardSummary,
+  type SubscriptionState,
+  type SubscriptionStatus,
+} from '@/server/payments/types';
+
+/**
+ * How Stripe's objects and errors (API version of the installed `stripe` package) read as ours. Kept apart from the client so
+ * that the rules (which period end counts, what a paused subscription means) are in one short place.
+ */
+
+/** SetupIntents we create for a card change carry this purpose; other SetupIntents are none of our business. */
+export const CARD_CHANGE_PURPOSE = 'card_change';
+
+export interface CardChange {
+  customerId: string;
+  paymentMethodId: string;
+  subscriptionId: string | null;
+}
+
+export interface StripeBillingEvent extends BillingEvent {
+  /** A confirmed card change (`setup_intent.succeeded` of ours): the card to make the default. */
+  cardChange: CardChange | null;
+}
+
+const STATUSES: Record<string, SubscriptionStatus> = {
+  incomplete: 'incomplete',
+  incomplete_expired: 'incomplete_expired',
+  trialing: 'trialing',
+  active: 'active',
+  past_due: 'past_due',
+  unpaid: 'unpaid',
+  canceled: 'canceled',
+  // A paused subscription bills nothing and grants nothing until it resumes: for us that is what unpaid means.
+  paused: 'unpaid',
+};
+
+const idOf = (value: string | { id: string }): string => (typeof value === 'string' ? value : value.id);
+const toDate = (seconds: number | null | undefined) => (seconds == null ? null : new Date(seconds * 1000));
+
+/** Ours only when its metadata names our site, member and plan; anything else in the account is not ours. */
+export function toSubscriptionState(subscription: Stripe.Subscription): SubscriptionState | null {
+  const { site_id: siteId, member_id: memberId, plan_id: planId } = subscription.metadata;
+  if (!siteId || !memberId || !planId) return null;
+  const status = STATUSES[subscription.status];
+  // An unknown status must not be guessed into access: failing makes the webhook retry until the code knows it.
+  if (!status)
+    throw new Error(`Stripe subscription ${subscription.id} has an unknown status ${subscription.status}`);
+  // Since API 2025-03-31 the period lives on each item; with one plan per subscription they agree.
+  const ends = subscription.items.data.map((item) => item.current_period_end);
+  let periodEnd = ends.length > 0 ? Math.max(...ends) : null;
+  // A subscription cut short (unpaid, refunded) gave access until it ended, not until its period would have.
+  if (status === 'canceled' && subscription.ended_at !== null && periodEnd !== null) {
+    periodEnd = Math.min(periodEnd, subscription.ended_at);
+  }
+  // Stripe may express "leave at the period end" as cancel_at (Dashboard, newer API versions) instead of the flag.
+  const cancelAt = subscription.cancel_at;
+  const cancelAtPeriodEnd =
+    subscription.cancel_at_period_end || (cancelAt !== null && periodEnd !== null && cancelAt <= periodEnd);
+  return {
+    providerSubscriptionId: subscription.id,
+    customerId: idOf(subscription.customer),
+    siteId,
+    memberId,
+    planId,
+    status,
+    currentPeriodEnd: toDate(periodEnd),
+    cancelAtPeriodEnd,
+    // As in the sandbox: when it ended, not when leaving was asked for (Stripe's canceled_at).
+    canceledAt: status === 'canceled' ? toDate(subscription.ended_at ?? subscription.canceled_at) : null,
+  };
+}
+
+/** An invoice's subscription: under `parent` since API 2025-03-31, top-level in payloads of older endpoints. */
+export function invoiceSubscriptionId(invoice: Stripe.Invoice): string | null {
+  const current = invoice.parent?.subscription_details?.subscription;
+  if (current) return idOf(current);
+  // A webhook endpoint keeps the API version it was created with, so its payloads may predate `parent`.
+  const legacy = (invoice as unknown as { subscription?: unknown }).subscription;
+  return typeof legacy === 'string' ? legacy : null;
+}
+
+function subscriptionOf(event: Stripe.Event): string | null {
+  switch (event.type) {
+    case 'customer.subscription.created':
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted':
+    case 'customer.subscription.paused':
+    case 'customer.subscription.resumed':
+    case 'customer.subscription.pending_update_applied':
+    case 'customer.subscription.pending_update_expired':
+    case 'customer.subscription.trial_will_end':
+      return event.data.object.id;
+    case 'invoice.created':
+    case 'invoice.finalized':
+    case 'invoice.finalization_failed':
+    case 'invoice.paid':
+    case 'invoice.payment_succeeded':
+    case 'invoice.payment_failed':
+    case 'invoice.payment_action_required':
+    case 'invoice.marked_uncollectible':
+    case 'invoice.overdue':
+    case 'invoice.updated':
+    case 'invoice.voided':
+      return invoiceSubscriptionId(event.data.object);
+    default:
+      return null;
+  }
+}
+
+function cardChangeOf(event: Stripe.Event): CardChange | null {
+  if (event.type !== 'setup_intent.succeeded') return null;
+  const intent = event.data.object;
+  if (intent.metadata?.purpose !== CARD_CHANGE_PURPOSE || !intent.customer || !intent.payment_method)
+    return null;
+  return {
+    customerId: idOf(intent.customer),
+    paymentMethodId: idOf(intent.payment_method),
+    subscriptionId: intent.metadata.subscription_id || null,
+  };
+}
+
+export function toBillingEvent(event: Stripe.Event): StripeBillingEvent {
+  return {
+    id: event.id,
+    type: event.type,
+    created: new Date(event.created * 1000),
+    subscriptionId: subscriptionOf(event),
+    cardChange: cardChangeOf(event),
+  };
+}
+
+const UNREACHABLE = '決済サービスに接続できませんでした。時間をおいて再度お試しください。';
+
+/**
+ * Stripe's errors, as the rest of the product knows them: a refused card is a CardError with Stripe's codes; Stripe
+ * being out of reach (or failing) is UNAVAILABLE, so a webhook answers 503 and Stripe delivers it again.
+ */
+export async function call<T>(request: () => Promise<T>): Promise<T> {
+  try {
+    return await request();
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeCardError) {
+      throw new CardError(error.code ?? 'card_declined', error.decline_code ?? null);
+    }
+    if (
+      error instanceof Stripe.errors.StripeConnectionError ||
+      error instanceof Stripe.errors.StripeAPIError ||
+      error instanceof Stripe.errors.StripeRateLimitError
+    ) {
+      throw new AppError('UNAVAILABLE', UNREACHABLE, { cause: error });
+    }
+    throw error;
+  }
+}
+
+export const isMissing = (error: unknown) =>
+  error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing';
+
+export const cardOf = (method: Stripe.PaymentMethod | null): CardSummary | null =>
+  method?.card
+    ? {
+        brand: method.card.brand,
+        last4: method.card.last4,
+        expMonth: method.card.exp_month,
+        expYear: method.card.exp_year,
+      }
+    : null;
+
+export const expanded = <T extends { id: string }>(value: string | T | null | undefined): T | null =>
+  value && typeof value === 'object' ? value : null;
