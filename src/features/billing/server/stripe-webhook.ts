@@ -1,9 +1,8 @@
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
-import { NextResponse } from 'next/server';
 import type { Db } from '@/server/db/client';
 import { billingEvents } from '@/server/db/schema';
-import { jsonFromError, jsonOk } from '@/server/http/responses';
+import { jsonError, jsonFromError, jsonOk } from '@/server/http/responses';
 import type { StripeProvider } from '@/server/payments/stripe';
 import { handleBillingEvent } from '@/features/billing/server/events';
 
@@ -30,12 +29,8 @@ async function readRawBody(request: Request, max: number): Promise<string | null
   return Buffer.concat(chunks).toString('utf8');
 }
 
-function tooLarge(): NextResponse {
-  // 413 is not in ERROR_CATALOGUE (src/lib/errors.ts); same body shape as jsonError.
-  return NextResponse.json(
-    { error: { code: 'PAYLOAD_TOO_LARGE', message: '送信されたデータが大きすぎます。' } },
-    { status: 413, headers: { 'Cache-Control': 'private, no-store' } },
-  );
+function tooLarge(): Response {
+  return jsonError('PAYLOAD_TOO_LARGE');
 }
 
 async function alreadyApplied(db: Db, eventId: string): Promise<boolean> {
