@@ -1,5 +1,28 @@
 import type { SiteConfig } from '@/features/site/schema';
 
+/** WCAG 2 relative luminance of a #RRGGBB colour. */
+function luminance(hex: string): number {
+  const [r, g, b] = [1, 3, 5].map((at) => {
+    const channel = parseInt(hex.slice(at, at + 2), 16) / 255;
+    return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+function contrast(a: string, b: string): number {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
+/**
+ * The text colour for a themed surface: the site's text colour where it reads well (4.5:1), otherwise white or
+ * black, whichever reads better (a site may choose a dark member-card colour).
+ */
+export function readableTextOn(background: string, text: string): string {
+  if (contrast(background, text) >= 4.5) return text;
+  return contrast(background, '#FFFFFF') >= contrast(background, '#000000') ? '#FFFFFF' : '#000000';
+}
+
 /** The site's theme as CSS custom properties; globals.css maps them to Tailwind tokens. */
 export function themeVariables(config: SiteConfig): Record<string, string> {
   const { COLORS: c, TEXT_STYLES: t } = config.THEME;
@@ -18,6 +41,7 @@ export function themeVariables(config: SiteConfig): Record<string, string> {
     '--site-bg-muted': c.backgroundMuted,
     '--site-border': c.border,
     '--site-member-card': c.memberCard,
+    '--site-member-card-text': readableTextOn(c.memberCard, c.textMain),
     '--site-lp-logo': c.lpLogo,
     '--site-font': config.WEB_FONT_FAMILY,
   };

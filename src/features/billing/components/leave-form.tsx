@@ -2,7 +2,6 @@
 
 import { useState } from 'react';
 import Link from 'next/link';
-import { useRouter } from 'next/navigation';
 import { Button, buttonClass } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
 import { paths } from '@/lib/paths';
@@ -10,7 +9,6 @@ import { postJson } from '@/lib/post-json';
 
 /** Leaving: an optional reason, an explicit confirmation, then the membership ends with the paid period. */
 export function LeaveForm({ accessUntil }: { accessUntil: string }) {
-  const router = useRouter();
   const [reason, setReason] = useState('');
   const [confirmed, setConfirmed] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -52,8 +50,9 @@ export function LeaveForm({ accessUntil }: { accessUntil: string }) {
           setError(result.fields.reason ?? result.message);
           return;
         }
+        // No refresh here: the page would then render its "already left" state in place of this confirmation.
+        // My page, linked below, is rendered afresh when it is opened.
         setDone(true);
-        router.refresh();
       }}
     >
       <div className="flex flex-col gap-1.5">

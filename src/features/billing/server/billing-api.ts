@@ -43,7 +43,9 @@ export const billingAction = memberPost<{ host: string; action: string }>(
     }
     if (action === 'leave') {
       if (!site.config.IS_SHOW_MYPAGE_LEAVE) throw new AppError('NOT_FOUND');
-      const parsed = leaveSchema.safeParse(body ?? {});
+      // Leaving cannot be undone by the member after the period: a body we could not read (missing, not JSON, too
+      // large) is refused rather than taken as "no reason" (the form always sends `{ reason }`).
+      const parsed = leaveSchema.safeParse(body);
       if (!parsed.success) return jsonInvalid(parsed.error.issues);
       const subscription = await leaveMembership(db, provider, member, parsed.data.reason || null);
       return jsonOk({ accessUntil: subscription.currentPeriodEnd });

@@ -18,7 +18,7 @@ export function MemberCard(card: MemberCardProps) {
     <section
       aria-label="会員証"
       data-testid="member-card"
-      className="relative mx-auto aspect-[1.586] w-full max-w-md overflow-hidden rounded-2xl bg-member-card p-5 shadow-lg md:p-7"
+      className="relative mx-auto aspect-[1.586] w-full max-w-md overflow-hidden rounded-2xl bg-member-card p-5 text-on-member-card shadow-lg md:p-7"
     >
       <div className="flex h-full flex-col justify-between">
         <div className="flex items-start justify-between gap-3">

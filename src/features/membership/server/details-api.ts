@@ -10,7 +10,8 @@ import { addressSchema, nicknameSchema, profileSchema } from '@/features/signup/
 export const saveMemberDetails = memberPost<{ host: string; part: string }>(
   async ({ params, site, viewer, db, body }) => {
     const member = await findMember(db, site.id, viewer.uid);
-    if (!member) throw new AppError('STEP_ORDER', '入会手続きを先に完了してください。');
+    // As the pages (requireJoinedMember): only a member who has joined; before that the sign-up steps save, in order.
+    if (!member?.memberNumber) throw new AppError('STEP_ORDER', '入会手続きを先に完了してください。');
     switch (params.part) {
       case 'nickname': {
         const parsed = nicknameSchema.safeParse(body);

@@ -128,7 +128,7 @@ async function StepBody({
     case 'complete':
       return (
         <div role="status" className="flex flex-col gap-6">
-          <div className="rounded-lg bg-member-card p-6 text-center">
+          <div className="rounded-lg bg-member-card p-6 text-center text-on-member-card">
             <p className="text-sm">あなたの会員番号</p>
             <p className="mt-2 text-4xl font-bold tracking-widest" data-testid="member-number">
               {member?.memberNumber ? formatMemberNumber(member.memberNumber) : '—'}
