@@ -42,7 +42,7 @@ function newPasswordForm(page: Page, submitLabel: string) {
 const donePanel = (page: Page) => page.getByRole('status');
 
 test.describe('sign-up, account step', () => {
-  test('creates the account and lands on My page signed in', async ({ page }) => {
+  test('creates the account, signed in, and goes on to the nickname step', async ({ page }) => {
     const email = uniqueEmail('signup');
     await page.goto('/signup');
     await expect(page.getByRole('heading', { level: 1, name: '新規入会' })).toBeVisible();
@@ -57,13 +57,19 @@ test.describe('sign-up, account step', () => {
     await form.submit.click();
 
     await expect(toast(page, 'アカウントを作成しました')).toBeVisible();
-    await expect(page).toHaveURL(`${MIO_URL}/mypage`);
-    await expect(page.getByTestId('account-email')).toHaveText(email);
+    // The sign-up flow goes on (through /signup/continue) at its first unfinished step.
+    await expect(page).toHaveURL(`${MIO_URL}/signup/nickname`);
+    await expect(page.getByTestId('signup-step')).toHaveText('ステップ 2 / 7：ニックネーム');
     await expectSignedIn(page);
     const created = await findUserByEmail('mio', email);
     expect(created, 'the account exists in the tenant of mio').not.toBeNull();
     expect(await sessionOf(page)).toEqual({ status: 200, uid: created!.uid });
     expect(await findUserByEmail('second', email)).toBeNull();
+    // My page knows the account, signed in, before any membership step is done.
+    await page.getByRole('link', { name: 'マイページ' }).click();
+    await expect(page).toHaveURL(`${MIO_URL}/mypage`);
+    await expect(page.getByTestId('account-email')).toHaveText(email);
+    await expect(page.getByTestId('signup-unfinished')).toBeVisible();
   });
 
   test("on the second site, a password without a digit is refused by the site's policy", async ({ page }) => {
@@ -94,9 +100,10 @@ test.describe('sign-up, account step', () => {
     await form.password.fill('abcdefg1');
     await form.confirm.fill('abcdefg1');
     await form.submit.click();
-    await expect(page).toHaveURL(`${SECOND_URL}/mypage`);
-    await expect(page.getByTestId('account-email')).toHaveText(email);
+    await expect(page).toHaveURL(`${SECOND_URL}/signup/nickname`);
     expect(await findUserByEmail('second', email)).not.toBeNull();
+    await page.goto(`${SECOND_URL}/mypage`);
+    await expect(page.getByTestId('account-email')).toHaveText(email);
   });
 
   test('a confirmation that differs is refused beside it', async ({ page }) => {
