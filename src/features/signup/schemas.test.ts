@@ -105,3 +105,15 @@ describe('address', () => {
     expect(firstMessage(addressSchema.safeParse({ ...address, ...change }))).toBe(message);
   });
 });
+
+describe('addressSchema building', () => {
+  it('treats a missing building like an empty one', () => {
+    const parsed = addressSchema.parse({
+      postalCode: '100-0001',
+      prefecture: '東京都',
+      city: '千代田区千代田',
+      street: '1-1',
+    });
+    expect(parsed.building).toBe('');
+  });
+});

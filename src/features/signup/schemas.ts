@@ -110,7 +110,8 @@ export const addressSchema = z.object({
   prefecture: z.enum(PREFECTURES, { error: '都道府県を選択してください' }),
   city: plainText('市区町村', 60),
   street: plainText('番地', 100),
-  building: plainText('建物名・部屋番号', 100, { required: false }),
+  // Optional: a missing key means no building, like an empty field.
+  building: z.preprocess((value) => value ?? '', plainText('建物名・部屋番号', 100, { required: false })),
 });
 export type AddressValues = z.input<typeof addressSchema>;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { siteConfigSchema } from '@/features/site/schema';
-import { themeCss, themeVariables } from '@/features/site/theme';
+import { readableTextOn, themeCss, themeVariables } from '@/features/site/theme';
 import { demoSiteFile } from '@/test/site-fixtures';
 
 describe('theme', () => {
@@ -31,5 +31,16 @@ describe('theme', () => {
     const css = themeCss(mio);
     expect(css.startsWith(':root{')).toBe(true);
     expect(css.match(/[{}]/g)).toEqual(['{', '}']);
+  });
+});
+
+describe('readableTextOn', () => {
+  it("keeps the site's text colour where it reads well (4.5:1)", () => {
+    expect(readableTextOn('#FFC2DF', '#333333')).toBe('#333333');
+  });
+
+  it('falls back to white or black on a surface where the text colour does not read', () => {
+    expect(readableTextOn('#1E6FA8', '#1B2733')).toBe('#FFFFFF');
+    expect(readableTextOn('#F5F5A0', '#BBBBBB')).toBe('#000000');
   });
 });

@@ -31,7 +31,7 @@ export async function handleBillingEvent(
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${event.subscriptionId}))`);
     const state = event.state ?? (await provider.retrieveSubscription(event.subscriptionId));
     if (!state) return 'ignored';
-    return (await applySubscriptionState(tx, provider.kind, state)) ? 'applied' : 'ignored';
+    return (await applySubscriptionState(tx, provider.kind, state, event.created)) ? 'applied' : 'ignored';
   });
 }
 
@@ -43,6 +43,8 @@ export async function applySubscriptionState(
   db: Db,
   provider: PaymentProvider['kind'],
   state: SubscriptionState,
+  /** When it happened at the provider (the sandbox's test clock may run ahead): the join date, if this joins. */
+  at = new Date(),
 ): Promise<boolean> {
   const [owner] = await db
     .select({ memberId: members.id, planId: plans.id })
@@ -73,6 +75,6 @@ export async function applySubscriptionState(
       target: subscriptions.providerSubscriptionId,
       set: { ...values, updatedAt: new Date() },
     });
-  if (state.status === 'active' || state.status === 'trialing') await joinMember(db, state.memberId);
+  if (state.status === 'active' || state.status === 'trialing') await joinMember(db, state.memberId, at);
   return true;
 }

@@ -20,7 +20,10 @@ export function SignUpProgress({ flow, current }: { flow: readonly SignUpStep[];
               aria-hidden
               className={`h-1.5 w-full rounded-full ${i <= index ? 'bg-primary' : 'bg-surface-muted'}`}
             />
-            <span className={`text-[10px] leading-tight md:text-xs ${i === index ? 'font-bold' : ''}`}>
+            {/* On a phone the line above names the step; the labels would wrap mid-word in seven narrow columns. */}
+            <span
+              className={`sr-only text-[10px] leading-tight tracking-tighter whitespace-nowrap md:not-sr-only ${i === index ? 'font-bold' : ''}`}
+            >
               <span className="sr-only">{i < index ? '完了：' : i === index ? '現在：' : ''}</span>
               {STEP_LABELS[step]}
             </span>
