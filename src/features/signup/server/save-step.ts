@@ -10,29 +10,34 @@ import { resolveSignUpStep, stepAfter } from '@/features/signup/progress';
 import { isPremium, signUpFactsOf } from '@/features/signup/server/state';
 import type { SignUpStep } from '@/features/site/schema';
 import type { Db } from '@/server/db/client';
+import type { z } from '@/lib/zod';
 
-const SCHEMAS = {
-  nickname: nicknameSchema,
-  profile: profileSchema,
-  address: addressSchema,
-  plans: planChoiceSchema,
+/** Each form step: its schema, and how its parsed values are saved (one parse, shared with the form). */
+const STEPS = {
+  nickname: step(nicknameSchema, (db, _siteId, memberId, values) => saveNickname(db, memberId, values)),
+  profile: step(profileSchema, (db, _siteId, memberId, values) => saveProfile(db, memberId, values)),
+  address: step(addressSchema, (db, _siteId, memberId, values) => saveAddress(db, memberId, values)),
+  plans: step(planChoiceSchema, async (db, siteId, memberId, values) => {
+    await choosePlan(db, siteId, memberId, values.planId);
+  }),
 };
-type FormStep = keyof typeof SCHEMAS;
+type FormStep = keyof typeof STEPS;
 
-const isFormStep = (step: string): step is FormStep => step in SCHEMAS;
+type Saver = (db: Db, siteId: string, memberId: string) => Promise<void>;
 
-async function save(db: Db, siteId: string, memberId: string, step: FormStep, body: unknown): Promise<void> {
-  switch (step) {
-    case 'nickname':
-      return saveNickname(db, memberId, nicknameSchema.parse(body));
-    case 'profile':
-      return saveProfile(db, memberId, profileSchema.parse(body));
-    case 'address':
-      return saveAddress(db, memberId, addressSchema.parse(body));
-    case 'plans':
-      await choosePlan(db, siteId, memberId, planChoiceSchema.parse(body).planId);
-  }
+/** Parses a body once: its field errors, or the save of exactly what was parsed. */
+function step<S extends z.ZodType>(
+  schema: S,
+  save: (db: Db, siteId: string, memberId: string, values: z.output<S>) => Promise<void>,
+) {
+  return (body: unknown): { issues: z.core.$ZodIssue[] } | { save: Saver } => {
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) return { issues: parsed.error.issues };
+    return { save: (db, siteId, memberId) => save(db, siteId, memberId, parsed.data) };
+  };
 }
+
+const isFormStep = (value: string): value is FormStep => value in STEPS;
 
 /**
  * POST /api/signup/[step]: saves one form step of the sign-up flow. The order is enforced here as on the pages: a
@@ -45,8 +50,8 @@ export const saveSignUpStep = memberPost<{ host: string; step: string }>(
     if (!isFormStep(params.step) || !flow.includes(params.step as SignUpStep))
       throw new AppError('NOT_FOUND');
     const step = params.step;
-    const parsed = SCHEMAS[step].safeParse(body);
-    if (!parsed.success) return jsonInvalid(parsed.error.issues);
+    const parsed = STEPS[step](body);
+    if ('issues' in parsed) return jsonInvalid(parsed.issues);
     const member = await ensureMember(db, site.id, viewer.uid);
     const facts = signUpFactsOf(member, await isPremium(db, member), true);
     if (resolveSignUpStep(flow, facts, step) !== step) {
@@ -55,7 +60,7 @@ export const saveSignUpStep = memberPost<{ host: string; step: string }>(
         facts.premium ? 'すでに入会済みです。' : undefined,
       );
     }
-    await save(db, site.id, member.id, step, body);
+    await parsed.save(db, site.id, member.id);
     return jsonOk({ next: paths.signUpStep(stepAfter(flow, step)) });
   },
 );
