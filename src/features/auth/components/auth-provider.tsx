@@ -44,6 +44,11 @@ export interface AuthContextValue extends AuthState {
   signOut(options?: { message?: string; redirectTo?: string | null }): Promise<void>;
   /** Shows a provider error (toast) and signs out when the error says so; returns what it showed. */
   handleError(error: unknown): ReturnType<typeof describeAuthError>;
+  /**
+   * Resolves once the page-load run and any account check in flight are over. A password change must wait for
+   * it: a check still carrying the old token would be answered "expired" after the change and sign the user out.
+   */
+  accountChecksSettled(): Promise<void>;
 }
 
 const INITIAL: AuthState = { user: null, isLoggedIn: false, isLoading: true };
@@ -113,6 +118,10 @@ export function AuthProvider({
   // The provider dropped the user by itself (disabled, deleted or expired, spec 8): end the server session too,
   // and tell the member why. The hint goes only once that is done, so that a page left meanwhile hands it on.
   const dropping = useRef(false);
+  const pendingChecks = useRef<Promise<unknown>>(Promise.resolve());
+  const accountChecksSettled = useCallback(async () => {
+    await pendingChecks.current.catch(() => {});
+  }, []);
   const onDropped = useCallback(async () => {
     if (dropping.current) return;
     dropping.current = true;
@@ -153,12 +162,16 @@ export function AuthProvider({
 
     // Asks the provider about the account. A disabled or expired one is signed out by the SDK itself, which the
     // listener below turns into onDropped().
-    const checkAccount = async (user: User) => {
+    const checkAccount = (user: User) => {
       lastCheck = Date.now();
-      const { auth, sdk } = await getSdk();
-      await sdk.reload(user).catch((error: unknown) => {
-        if (describeAuthError(error).signOut && auth.currentUser) onProviderError(error);
-      });
+      const check = (async () => {
+        const { auth, sdk } = await getSdk();
+        await sdk.reload(user).catch((error: unknown) => {
+          if (describeAuthError(error).signOut && auth.currentUser) onProviderError(error);
+        });
+      })();
+      pendingChecks.current = Promise.allSettled([pendingChecks.current, check]);
+      return check;
     };
     const onVisible = () => {
       const user = currentUser;
@@ -171,7 +184,7 @@ export function AuthProvider({
       }
     };
 
-    void (async () => {
+    const run = (async () => {
       const { auth, sdk } = await getSdk();
       // 1. Wait for the provider's first authentication state (isLoading stays true meanwhile).
       await auth.authStateReady();
@@ -214,6 +227,7 @@ export function AuthProvider({
     })().catch(() => {
       if (active) setState({ user: null, isLoggedIn: false, isLoading: false });
     });
+    pendingChecks.current = run;
 
     return () => {
       active = false;
@@ -223,8 +237,17 @@ export function AuthProvider({
   }, [getSdk, tenantId]);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ ...state, getAuth, passwordPolicy, startSession, ensureSession, signOut, handleError }),
-    [state, getAuth, passwordPolicy, startSession, ensureSession, signOut, handleError],
+    () => ({
+      ...state,
+      getAuth,
+      passwordPolicy,
+      startSession,
+      ensureSession,
+      signOut,
+      handleError,
+      accountChecksSettled,
+    }),
+    [state, getAuth, passwordPolicy, startSession, ensureSession, signOut, handleError, accountChecksSettled],
   );
   return <AuthContext value={value}>{children}</AuthContext>;
 }

@@ -13,7 +13,7 @@ import { useReauthentication } from '@/features/auth/components/use-reauthentica
  */
 export function ChangePasswordForm() {
   const router = useRouter();
-  const { user, handleError, startSession } = useAuth();
+  const { user, handleError, startSession, accountChecksSettled } = useAuth();
   const { withReauthentication, dialog } = useReauthentication();
 
   return (
@@ -24,6 +24,7 @@ export function ChangePasswordForm() {
           if (!user) return;
           const { EmailAuthProvider, reauthenticateWithCredential, updatePassword } =
             await import('firebase/auth');
+          await accountChecksSettled();
           try {
             const result = await withReauthentication(user, () => updatePassword(user, password));
             if (!result.done) return;
