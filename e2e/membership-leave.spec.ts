@@ -73,6 +73,8 @@ test.describe('leaving on mio', () => {
     await expect(memberCard(page)).toContainText('有効期限：');
     await expect(periodEnd(page)).toHaveText(until);
     await expect(page.getByTestId('membership-ended')).toHaveCount(0);
+    // Nothing more to leave: the link is gone until the cancellation is taken back.
+    await expect(page.getByTestId('leave-link')).toHaveCount(0);
     await shoot(page, 'mio-mypage-leaving');
 
     // The leave page says it is done rather than offering to leave again.
@@ -89,6 +91,7 @@ test.describe('leaving on mio', () => {
     await expect(leavingNotice(page)).toHaveCount(0);
     await expect(memberCard(page)).toContainText('次回更新日：');
     await expect(periodEnd(page)).toHaveText(until);
+    await expect(page.getByTestId('leave-link')).toBeVisible();
     await page.reload();
     await expect(leavingNotice(page)).toHaveCount(0);
     await page.goto(`${MIO_URL}/mypage/leave`);

@@ -47,13 +47,6 @@ export default async function MyPage({ params }: HostParams) {
           </li>
         </ul>
       </section>
-      {site.config.IS_SHOW_MYPAGE_LEAVE && member?.memberNumber && (
-        <p className="text-center text-sm">
-          <Link href={paths.leave()} className="underline underline-offset-4" data-testid="leave-link">
-            退会
-          </Link>
-        </p>
-      )}
       <div className="flex justify-center">
         <SignOutButton />
       </div>

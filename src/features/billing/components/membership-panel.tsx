@@ -73,6 +73,13 @@ export async function MembershipPanel({ site, member }: { site: Site; member: Me
           </Link>
         </section>
       )}
+      {site.config.IS_SHOW_MYPAGE_LEAVE && !summary.leaving && (
+        <p className="text-right text-sm">
+          <Link href={paths.leave()} className="underline underline-offset-4" data-testid="leave-link">
+            退会
+          </Link>
+        </p>
+      )}
     </div>
   );
 }

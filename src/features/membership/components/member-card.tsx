@@ -18,9 +18,9 @@ export function MemberCard(card: MemberCardProps) {
     <section
       aria-label="会員証"
       data-testid="member-card"
-      className="relative mx-auto aspect-[1.586] w-full max-w-md overflow-hidden rounded-2xl bg-member-card p-5 text-on-member-card shadow-lg md:p-7"
+      className="relative mx-auto min-h-52 w-full sm:aspect-[1.586] max-w-md overflow-hidden rounded-2xl bg-member-card p-5 text-on-member-card shadow-lg md:p-7"
     >
-      <div className="flex h-full flex-col justify-between">
+      <div className="flex h-full flex-col justify-between gap-4">
         <div className="flex items-start justify-between gap-3">
           <p className="text-sm font-bold tracking-wider break-words">{card.serviceName}</p>
           <p className="shrink-0 text-[10px] font-bold tracking-[0.2em]">MEMBER&apos;S CARD</p>
