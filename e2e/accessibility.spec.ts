@@ -1,33 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import type { Result } from 'axe-core';
-import { MIO_URL, SECOND_URL, fontsReady, isPhone, openMenu } from './support/sites';
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousViolations } from './support/axe';
+import { MIO_URL, SECOND_URL, isPhone, openMenu } from './support/sites';
 import { authReady, createUser, signIn } from './support/auth';
-
-const BLOCKING = new Set(['serious', 'critical']);
-
-function describe(violations: Result[]): string {
-  return violations
-    .map(
-      (v) =>
-        `[${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n` +
-        v.nodes
-          .map((n) => `    ${n.target.join(' ')}\n      ${n.failureSummary?.replace(/\n/g, '\n      ')}`)
-          .join('\n'),
-    )
-    .join('\n');
-}
-
-async function expectNoSeriousViolations(page: Page, label: string): Promise<void> {
-  await fontsReady(page);
-  const results = await new AxeBuilder({ page }).analyze();
-  const blocking = results.violations.filter((v) => v.impact && BLOCKING.has(v.impact));
-  const minor = results.violations.filter((v) => !blocking.includes(v));
-  if (minor.length) console.log(`${label}: minor axe findings\n${describe(minor)}`);
-  expect(blocking, `${label}: serious or critical axe violations\n${describe(blocking)}`).toEqual([]);
-  // The rules did run against a real page.
-  expect(results.passes.length).toBeGreaterThan(10);
-}
 
 test.describe('accessibility (axe)', () => {
   for (const [name, url] of [

@@ -1,7 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import type { Result } from 'axe-core';
-import { fontsReady } from './support/sites';
+import { expectNoSeriousViolations } from './support/axe';
 import { SITE_URLS } from './support/auth';
 import {
   CARDS,
@@ -19,31 +17,6 @@ import {
   signedInNewUser,
   uniqueNickname,
 } from './support/membership';
-
-/** As e2e/accessibility.spec.ts: no serious or critical axe violation, minor ones logged. */
-const BLOCKING = new Set(['serious', 'critical']);
-
-function describe(violations: Result[]): string {
-  return violations
-    .map(
-      (v) =>
-        `[${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n` +
-        v.nodes
-          .map((n) => `    ${n.target.join(' ')}\n      ${n.failureSummary?.replace(/\n/g, '\n      ')}`)
-          .join('\n'),
-    )
-    .join('\n');
-}
-
-async function expectNoSeriousViolations(page: Page, label: string): Promise<void> {
-  await fontsReady(page);
-  const results = await new AxeBuilder({ page }).analyze();
-  const blocking = results.violations.filter((v) => v.impact && BLOCKING.has(v.impact));
-  const minor = results.violations.filter((v) => !blocking.includes(v));
-  if (minor.length) console.log(`${label}: minor axe findings\n${describe(minor)}`);
-  expect(blocking, `${label}: serious or critical axe violations\n${describe(blocking)}`).toEqual([]);
-  expect(results.passes.length).toBeGreaterThan(10);
-}
 
 /** Submits the step's form empty, so that every field's error shows (they must be readable and tied to fields). */
 async function withErrorsShowing(page: Page): Promise<void> {

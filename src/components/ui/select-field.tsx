@@ -1,4 +1,5 @@
-import { useId, type Ref, type SelectHTMLAttributes } from 'react';
+import type { Ref, SelectHTMLAttributes } from 'react';
+import { CONTROL_CLASS, FieldFrame, useFieldIds } from '@/components/ui/field';
 
 /** A labelled select with its error beside it, like TextField. */
 export function SelectField({
@@ -15,19 +16,15 @@ export function SelectField({
   placeholder: string;
   ref?: Ref<HTMLSelectElement>;
 }) {
-  const id = useId();
-  const errorId = error ? `${id}-error` : undefined;
+  const ids = useFieldIds(undefined, error);
   return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-bold">
-        {label}
-      </label>
+    <FieldFrame ids={ids} label={label} error={error}>
       <select
-        id={id}
+        id={ids.id}
         ref={ref}
         aria-invalid={error ? true : undefined}
-        aria-describedby={errorId}
-        className="min-h-12 rounded-md border border-line bg-surface px-3 text-base aria-invalid:border-error"
+        aria-describedby={ids.describedBy}
+        className={CONTROL_CLASS}
         {...select}
       >
         <option value="">{placeholder}</option>
@@ -37,11 +34,6 @@ export function SelectField({
           </option>
         ))}
       </select>
-      {error && (
-        <p id={errorId} role="alert" className="text-sm font-bold text-error" data-testid="field-error">
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 }

@@ -1,4 +1,5 @@
-import { useId, type InputHTMLAttributes, type Ref } from 'react';
+import type { InputHTMLAttributes, Ref } from 'react';
+import { CONTROL_CLASS, FieldFrame, useFieldIds } from '@/components/ui/field';
 
 /** The attributes of every e-mail input: the right keyboard on phones and the browser's autofill. */
 export const EMAIL_INPUT = { type: 'email', autoComplete: 'email', inputMode: 'email' } as const;
@@ -19,32 +20,17 @@ export function TextField({
   error?: string;
   ref?: Ref<HTMLInputElement>;
 }) {
-  const id = useId();
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
+  const ids = useFieldIds(hint, error);
   return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-bold">
-        {label}
-      </label>
+    <FieldFrame ids={ids} label={label} hint={hint} error={error}>
       <input
-        id={id}
+        id={ids.id}
         ref={ref}
         aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
-        className="min-h-12 rounded-md border border-line bg-surface px-3 text-base aria-invalid:border-error"
+        aria-describedby={ids.describedBy}
+        className={CONTROL_CLASS}
         {...input}
       />
-      {hint && (
-        <p id={hintId} className="text-xs leading-relaxed">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} role="alert" className="text-sm font-bold text-error" data-testid="field-error">
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 }

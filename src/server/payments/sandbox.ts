@@ -8,6 +8,7 @@ import { chargeSandboxCard } from '@/server/payments/sandbox-cards';
 import {
   CardError,
   type BillingEvent,
+  type CardSummary,
   type PaymentProvider,
   type SubscriptionState,
 } from '@/server/payments/types';
@@ -69,6 +70,18 @@ export function createSandboxProvider(db: Db, emit: (event: SandboxEvent) => Pro
     await emit({ id: newId('evt'), type, created: at, subscriptionId: row.id, state: toState(row) });
   }
 
+  async function saveCard(customerId: string, card: CardSummary): Promise<void> {
+    await db
+      .update(sandboxCustomers)
+      .set({
+        cardBrand: card.brand,
+        cardLast4: card.last4,
+        cardExpMonth: card.expMonth,
+        cardExpYear: card.expYear,
+      })
+      .where(eq(sandboxCustomers.id, customerId));
+  }
+
   async function requireCustomer(customerId: string) {
     const [customer] = await db.select().from(sandboxCustomers).where(eq(sandboxCustomers.id, customerId));
     if (!customer) throw new Error(`sandbox customer ${customerId} does not exist`);
@@ -107,15 +120,7 @@ export function createSandboxProvider(db: Db, emit: (event: SandboxEvent) => Pro
         .onConflictDoNothing()
         .returning();
       if (!created) return { kind: 'complete', subscriptionId: id };
-      await db
-        .update(sandboxCustomers)
-        .set({
-          cardBrand: summary.brand,
-          cardLast4: summary.last4,
-          cardExpMonth: summary.expMonth,
-          cardExpYear: summary.expYear,
-        })
-        .where(eq(sandboxCustomers.id, customerId));
+      await saveCard(customerId, summary);
       await report('customer.subscription.created', created, at);
       await report('invoice.paid', created, at);
       return { kind: 'complete', subscriptionId: id };
@@ -154,15 +159,7 @@ export function createSandboxProvider(db: Db, emit: (event: SandboxEvent) => Pro
       const customer = await requireCustomer(customerId);
       if (!card) throw new CardError('incorrect_number');
       const summary = chargeSandboxCard(card, await now(customer.siteId));
-      await db
-        .update(sandboxCustomers)
-        .set({
-          cardBrand: summary.brand,
-          cardLast4: summary.last4,
-          cardExpMonth: summary.expMonth,
-          cardExpYear: summary.expYear,
-        })
-        .where(eq(sandboxCustomers.id, customerId));
+      await saveCard(customerId, summary);
       return { kind: 'complete' };
     },
 

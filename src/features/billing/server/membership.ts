@@ -92,6 +92,23 @@ async function requireRunning(db: Db, member: Member): Promise<Subscription> {
   return subscription;
 }
 
+/** Asks the provider to cancel at the period end (or not), and writes its answer with the member's reason. */
+async function setCancellation(
+  db: Db,
+  provider: PaymentProvider,
+  subscription: Subscription,
+  change: { cancel: boolean; reason: string | null },
+): Promise<void> {
+  const state = await provider.setCancelAtPeriodEnd(subscription.providerSubscriptionId, change.cancel);
+  await db.transaction(async (tx) => {
+    await applySubscriptionState(tx, provider.kind, state);
+    await tx
+      .update(subscriptions)
+      .set({ cancelReason: change.reason })
+      .where(eq(subscriptions.id, subscription.id));
+  });
+}
+
 /**
  * Leaving: the subscription ends with the paid period; until then the member stays premium and may take it back.
  * Asking twice changes nothing more (the first reason is kept).
@@ -104,11 +121,7 @@ export async function leaveMembership(
 ): Promise<Subscription> {
   const subscription = await requireRunning(db, member);
   if (subscription.cancelAtPeriodEnd) return subscription;
-  const state = await provider.setCancelAtPeriodEnd(subscription.providerSubscriptionId, true);
-  await db.transaction(async (tx) => {
-    await applySubscriptionState(tx, provider.kind, state);
-    await tx.update(subscriptions).set({ cancelReason: reason }).where(eq(subscriptions.id, subscription.id));
-  });
+  await setCancellation(db, provider, subscription, { cancel: true, reason });
   return (await latestSubscription(db, member.id))!;
 }
 
@@ -119,11 +132,7 @@ export async function resumeMembership(db: Db, provider: PaymentProvider, member
     throw new AppError('CONFLICT', '会員期間が終了しているため、取り消しできません。');
   }
   if (!subscription.cancelAtPeriodEnd) return;
-  const state = await provider.setCancelAtPeriodEnd(subscription.providerSubscriptionId, false);
-  await db.transaction(async (tx) => {
-    await applySubscriptionState(tx, provider.kind, state);
-    await tx.update(subscriptions).set({ cancelReason: null }).where(eq(subscriptions.id, subscription.id));
-  });
+  await setCancellation(db, provider, subscription, { cancel: false, reason: null });
 }
 
 export async function changeCard(

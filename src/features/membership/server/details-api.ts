@@ -3,8 +3,7 @@ import { AppError } from '@/lib/errors';
 import { jsonInvalid, jsonOk } from '@/server/http/responses';
 import { findMember } from '@/features/membership/server/members';
 import { memberPost } from '@/features/membership/server/member-api';
-import { saveAddress, saveNickname, saveProfile } from '@/features/membership/server/profile';
-import { addressSchema, nicknameSchema, profileSchema } from '@/features/signup/schemas';
+import { DETAIL_PARTS, isPartOf } from '@/features/signup/server/form-parts';
 
 /** POST /api/mypage/[part]: a member corrects their nickname, profile or address on My page. */
 export const saveMemberDetails = memberPost<{ host: string; part: string }>(
@@ -12,28 +11,10 @@ export const saveMemberDetails = memberPost<{ host: string; part: string }>(
     const member = await findMember(db, site.id, viewer.uid);
     // As the pages (requireJoinedMember): only a member who has joined; before that the sign-up steps save, in order.
     if (!member?.memberNumber) throw new AppError('STEP_ORDER', '入会手続きを先に完了してください。');
-    switch (params.part) {
-      case 'nickname': {
-        const parsed = nicknameSchema.safeParse(body);
-        if (!parsed.success) return jsonInvalid(parsed.error.issues);
-        await saveNickname(db, member.id, parsed.data);
-        break;
-      }
-      case 'profile': {
-        const parsed = profileSchema.safeParse(body);
-        if (!parsed.success) return jsonInvalid(parsed.error.issues);
-        await saveProfile(db, member.id, parsed.data);
-        break;
-      }
-      case 'address': {
-        const parsed = addressSchema.safeParse(body);
-        if (!parsed.success) return jsonInvalid(parsed.error.issues);
-        await saveAddress(db, member.id, parsed.data);
-        break;
-      }
-      default:
-        throw new AppError('NOT_FOUND');
-    }
+    if (!isPartOf(DETAIL_PARTS, params.part)) throw new AppError('NOT_FOUND');
+    const parsed = DETAIL_PARTS[params.part](body);
+    if ('issues' in parsed) return jsonInvalid(parsed.issues);
+    await parsed.save(db, site.id, member.id);
     return jsonOk({ saved: true });
   },
 );

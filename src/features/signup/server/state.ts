@@ -2,7 +2,6 @@ import 'server-only';
 import { getDb } from '@/server/db';
 import type { Db } from '@/server/db/client';
 import type { Site } from '@/features/site/server/repository';
-import { getSite } from '@/features/site/server/site';
 import type { Viewer } from '@/features/auth/server/resolve-viewer';
 import { getViewer } from '@/features/auth/server/viewer';
 import { findMember, memberStatus, type Member } from '@/features/membership/server/members';
@@ -40,8 +39,4 @@ export async function loadSignUpState(site: Site, host: string): Promise<SignUpS
   const db = await getDb();
   const member = await findMember(db, site.id, viewer.uid);
   return { site, viewer, member, facts: signUpFactsOf(member, await isPremium(db, member), true) };
-}
-
-export async function requireSignUpSite(host: string): Promise<Site | null> {
-  return getSite(host);
 }
