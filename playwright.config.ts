@@ -60,6 +60,8 @@ export default defineConfig({
       AUTH_EMULATOR_PORT: '9399',
       // The sandbox's test clock, so that a spec can let a paid period run out.
       SANDBOX_TEST_CLOCK: 'true',
+      // Marks every member-only field of the demo content for the leak test (e2e/content-leak.spec.ts).
+      SEED_CANARIES: 'true',
     },
   },
 });

@@ -4,6 +4,8 @@
  * variables set it uses the real identity provider instead of the embedded Auth emulator.
  */
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { env } from '@/server/env';
 import { connectPostgres } from '@/server/db/client';
@@ -11,6 +13,7 @@ import { startEmbeddedDb, type EmbeddedDb } from '@/server/db/embedded';
 import { runMigrations } from '@/server/db/migrate';
 import { seedDemo } from './lib/seed';
 import { seedDemoMembers } from './lib/seed-members';
+import { seedDemoContent } from './lib/seed-content';
 import { ensureBuild } from './lib/build';
 import { startAuthEmulator, type AuthEmulator } from './lib/auth-emulator';
 import { seedAuthEmulator } from './lib/seed-auth';
@@ -44,7 +47,13 @@ async function main(): Promise<void> {
   const setup = connectPostgres(databaseUrl, { max: 1 });
   await runMigrations(setup);
   const sites = await seedDemo(setup.db);
+  const items = await seedDemoContent(setup.db, sites, {
+    // eslint-disable-next-line no-restricted-properties -- a switch of the end-to-end tests, not a setting
+    canaries: process.env.SEED_CANARIES === 'true',
+    dataDir: env.DATA_DIR,
+  });
   await setup.close();
+  if (items > 0) console.log(`Demo content written: ${items} items with their images and videos`);
   console.log(
     `Database ready (${embedded ? `embedded PGlite in ${env.DATA_DIR}` : 'DATABASE_URL'}); sites: ${sites.map((s) => s.slug).join(', ')}`,
   );
@@ -64,6 +73,7 @@ async function main(): Promise<void> {
   }
 
   await ensureBuild(JSON.stringify({ sentry: env.SENTRY_DSN ?? null }));
+  const mediaUrlSecret = await demoMediaUrlSecret();
 
   const app = spawn(
     process.execPath,
@@ -80,6 +90,7 @@ async function main(): Promise<void> {
         // The demo takes no money: without Stripe's keys it chooses the sandbox by name (a production server
         // refuses the sandbox otherwise).
         PAYMENTS_PROVIDER: paymentsProvider,
+        MEDIA_URL_SECRET: mediaUrlSecret,
       },
     },
   );
@@ -95,6 +106,22 @@ async function main(): Promise<void> {
   app.on('exit', (code) => {
     void stopServices().then(() => process.exit(code ?? 0));
   });
+}
+
+/**
+ * The key that signs premium media URLs: MEDIA_URL_SECRET when set, else one made for this data directory and kept
+ * in it, so that URLs signed before a restart still work and every instance on the same data agrees.
+ */
+async function demoMediaUrlSecret(): Promise<string> {
+  // eslint-disable-next-line no-restricted-properties -- env.ts fills in a development default, refused by `next start`
+  if (process.env.MEDIA_URL_SECRET) return process.env.MEDIA_URL_SECRET;
+  const file = path.join(env.DATA_DIR, 'media-url-secret');
+  const kept = (await readFile(file, 'utf8').catch(() => '')).trim();
+  if (kept.length >= 32) return kept;
+  const secret = randomBytes(32).toString('base64url');
+  await mkdir(env.DATA_DIR, { recursive: true });
+  await writeFile(file, secret, { mode: 0o600 });
+  return secret;
 }
 
 main().catch(async (error: unknown) => {

@@ -1,4 +1,4 @@
-import { addMonths } from 'date-fns';
+import { addMonths, subDays, subMonths } from 'date-fns';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { members, plans, sandboxCustomers, sandboxSubscriptions, subscriptions } from '@/server/db/schema';
@@ -22,7 +22,8 @@ const DETAILS = {
 
 /**
  * The demo accounts' memberships, on the sandbox: the premium account has joined with the monthly plan and a test
- * card; the guest account has filled in its details but not chosen a plan. Idempotent.
+ * card; the guest account has filled in its details but not chosen a plan; the expired account left and its paid
+ * period is over. Idempotent.
  */
 export async function seedDemoMembers(
   db: Db,
@@ -39,12 +40,19 @@ export async function seedDemoMembers(
           .set({ ...DETAILS, nickname: user.displayName })
           .where(eq(members.id, member.id));
       }
-      if (user.role === 'premium') await seedPaidMembership(db, site, member.id);
+      if (user.role === 'premium') await seedPaidMembership(db, site, member.id, 'active');
+      if (user.role === 'expired') await seedPaidMembership(db, site, member.id, 'ended');
     }
   }
 }
 
-async function seedPaidMembership(db: Db, site: Site, memberId: string): Promise<void> {
+/** 'ended': a member who joined, left, and whose paid period ran out ten days ago: a guest again. */
+async function seedPaidMembership(
+  db: Db,
+  site: Site,
+  memberId: string,
+  state: 'active' | 'ended',
+): Promise<void> {
   const existing = await db.select().from(subscriptions).where(eq(subscriptions.memberId, memberId));
   if (existing.length > 0) return;
   const [plan] = await db
@@ -54,7 +62,8 @@ async function seedPaidMembership(db: Db, site: Site, memberId: string): Promise
   if (!plan) return;
   const customerId = `cus_sb_demo_${memberId.slice(0, 8)}`;
   const subscriptionId = `sub_sb_demo_${memberId.slice(0, 8)}`;
-  const periodEnd = addMonths(new Date(), 1);
+  const periodEnd = state === 'active' ? addMonths(new Date(), 1) : subDays(new Date(), 10);
+  const status = state === 'active' ? 'active' : 'canceled';
   await db.transaction(async (tx) => {
     await tx.insert(sandboxCustomers).values({
       id: customerId,
@@ -72,7 +81,7 @@ async function seedPaidMembership(db: Db, site: Site, memberId: string): Promise
       memberId,
       planId: plan.id,
       interval: plan.interval,
-      status: 'active',
+      status,
       currentPeriodEnd: periodEnd,
     });
     await tx
@@ -85,9 +94,10 @@ async function seedPaidMembership(db: Db, site: Site, memberId: string): Promise
       planId: plan.id,
       provider: 'sandbox',
       providerSubscriptionId: subscriptionId,
-      status: 'active',
+      status,
       currentPeriodEnd: periodEnd,
+      canceledAt: state === 'ended' ? subDays(periodEnd, 20) : null,
     });
-    await joinMember(tx, memberId);
+    await joinMember(tx, memberId, state === 'active' ? new Date() : subMonths(periodEnd, 2));
   });
 }

@@ -2,6 +2,8 @@
 export const paths = {
   home: () => '/',
   section: (sectionId: string) => `/${sectionId}`,
+  item: (sectionId: string, id: string) => `/${sectionId}/${id}`,
+  contentApi: (sectionId: string) => `/api/content/${sectionId}`,
   legal: (kind: string) => `/${kind}`,
   signIn: (next?: string) => (next ? `/login?next=${encodeURIComponent(next)}` : '/login'),
   signUp: () => '/signup',

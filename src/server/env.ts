@@ -37,12 +37,55 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_\w+$/)),
   /** Lets `POST /api/sandbox/clock` move the sandbox's test clock (end-to-end tests only). */
   SANDBOX_TEST_CLOCK: optional(z.enum(['true', 'false'])),
+  /** Set by `next build` while it prerenders; no request is served then, so no secret is needed yet. */
+  NEXT_PHASE: optional(z.string()),
+  /** Where uploaded media is kept: `local` (files under MEDIA_DIR) or `s3` (an S3-compatible bucket). */
+  MEDIA_STORAGE: z.enum(['local', 's3']).default('local'),
+  /** Unset: `$DATA_DIR/media`. */
+  MEDIA_DIR: optional(z.string().min(1)),
+  /** Unset: AWS itself; set for MinIO, R2 and other S3-compatible stores. */
+  S3_ENDPOINT: optional(z.url({ protocol: /^https?$/ })),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** Required when MEDIA_STORAGE is `s3`. */
+  S3_BUCKET: optional(z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/)),
+  /** Unset: the AWS SDK's default credential chain. */
+  S3_ACCESS_KEY_ID: optional(z.string().min(1)),
+  S3_SECRET_ACCESS_KEY: optional(z.string().min(1)),
+  /** Bucket in the path (`endpoint/bucket/key`). Unset: true with S3_ENDPOINT, which most compatible stores need. */
+  S3_FORCE_PATH_STYLE: optional(z.enum(['true', 'false'])),
+  /** Signs the short-lived URLs of member-only media; required in production, at least 32 characters. */
+  MEDIA_URL_SECRET: optional(z.string().min(32)),
 });
 
-export type Env = z.infer<typeof envSchema>;
+/** Known to everyone who reads this file: good for a laptop and tests, refused in production. */
+const DEVELOPMENT_MEDIA_URL_SECRET = 'development-only-media-url-secret-do-not-use-in-production';
+
+const checkedEnvSchema = envSchema
+  .superRefine((value, ctx) => {
+    if (value.MEDIA_STORAGE === 's3' && !value.S3_BUCKET) {
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'required when MEDIA_STORAGE=s3' });
+    }
+    const serving = value.NODE_ENV === 'production' && value.NEXT_PHASE !== 'phase-production-build';
+    if (serving && (!value.MEDIA_URL_SECRET || value.MEDIA_URL_SECRET === DEVELOPMENT_MEDIA_URL_SECRET)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MEDIA_URL_SECRET'],
+        message: 'required in production (at least 32 random characters)',
+      });
+    }
+  })
+  .transform((value) => ({
+    ...value,
+    MEDIA_URL_SECRET: value.MEDIA_URL_SECRET ?? DEVELOPMENT_MEDIA_URL_SECRET,
+  }));
+
+export type Env = z.infer<typeof checkedEnvSchema>;
 
 function readEnv(): Env {
-  const parsed = envSchema.safeParse({ ...process.env, SENTRY_DSN: process.env.NEXT_PUBLIC_SENTRY_DSN });
+  const parsed = checkedEnvSchema.safeParse({
+    ...process.env,
+    SENTRY_DSN: process.env.NEXT_PUBLIC_SENTRY_DSN,
+  });
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid environment variables:\n${lines.join('\n')}`);

@@ -6,6 +6,7 @@ import { SiteHeader } from '@/features/site/components/site-header';
 import { SiteFooter } from '@/features/site/components/site-footer';
 import { GoogleAnalytics } from '@/features/analytics/components/google-analytics';
 import { Toaster } from '@/components/ui/toaster';
+import { QueryProvider } from '@/components/ui/query-provider';
 import { ConnectivityNotices } from '@/components/ui/connectivity-notices';
 import { AuthProvider } from '@/features/auth/components/auth-provider';
 import { authClientConfig } from '@/features/auth/server/client-config';
@@ -25,6 +26,7 @@ export async function generateMetadata(props: HostParams): Promise<Metadata> {
     title: { default: SERVICE_NAME, template: `%s | ${SERVICE_NAME}` },
     description: DESCRIPTION,
     openGraph: { siteName: SERVICE_NAME, description: DESCRIPTION, locale: 'ja_JP', type: 'website' },
+    alternates: { types: { 'application/rss+xml': '/feed.xml' } },
   };
 }
 
@@ -48,7 +50,7 @@ export default async function SiteLayout(props: HostParams & { children: ReactNo
         </a>
         <SiteHeader config={config} />
         <main id="main" className="flex-1">
-          {props.children}
+          <QueryProvider>{props.children}</QueryProvider>
         </main>
         <SiteFooter config={config} />
         <Toaster />

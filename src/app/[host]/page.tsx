@@ -1,7 +1,7 @@
-import { requireSite, type HostParams } from '@/features/site/server/site';
-import { TopPage } from '@/features/site/components/top-page';
+import { TopRoute } from '@/features/content/components/routes';
+import type { HostParams } from '@/features/site/server/site';
 
+// Cached for every signed-out visitor (ISR, see the layout); a request with a session gets member-view/ instead.
 export default async function HomePage(props: HostParams) {
-  const site = await requireSite(props);
-  return <TopPage config={site.config} />;
+  return <TopRoute host={(await props.params).host} mode="public" />;
 }

@@ -27,6 +27,10 @@ describe('theme', () => {
     });
   });
 
+  it("keeps the live badge's text readable on the spec's #F9357B (4.5:1)", () => {
+    expect(themeVariables(mio)['--site-live-badge-text']).toBe('#000000');
+  });
+
   it('renders one :root rule', () => {
     const css = themeCss(mio);
     expect(css.startsWith(':root{')).toBe(true);

@@ -34,6 +34,7 @@ export function themeVariables(config: SiteConfig): Record<string, string> {
     '--site-text-secondary': c.textSecondary,
     '--site-badge': c.badge,
     '--site-live-badge': c.liveBadge,
+    '--site-live-badge-text': readableTextOn(c.liveBadge, c.textMain),
     '--site-footer': c.footer,
     '--site-hamburger': c.hamburger,
     '--site-bg': c.background,

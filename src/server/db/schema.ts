@@ -258,3 +258,5 @@ export const sandboxClocks = pgTable('sandbox_clocks', {
     .references(() => sites.id, { onDelete: 'cascade' }),
   offsetMs: bigint('offset_ms', { mode: 'number' }).notNull().default(0),
 });
+
+export * from './content-schema';

@@ -1,26 +1,19 @@
 import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
-import { requireSite } from '@/features/site/server/site';
-import { findSection } from '@/features/site/navigation';
-import { SectionPage } from '@/features/site/components/section-page';
+import { SectionRoute, sectionMetadata } from '@/features/content/components/routes';
 
 interface Props {
   params: Promise<{ host: string; section: string }>;
 }
 
-async function sectionOf(props: Props) {
-  const [site, { section }] = await Promise.all([requireSite(props), props.params]);
-  return findSection(site.config, section) ?? notFound();
-}
-
+// Cached for every signed-out visitor (ISR, see the layout); a request with a session gets member-view/ instead.
 export function generateStaticParams() {
   return [];
 }
 
 export async function generateMetadata(props: Props): Promise<Metadata> {
-  return { title: (await sectionOf(props)).displayName };
+  return sectionMetadata(await props.params, 'public');
 }
 
 export default async function Page(props: Props) {
-  return <SectionPage section={await sectionOf(props)} />;
+  return <SectionRoute {...await props.params} mode="public" />;
 }

@@ -1,11 +1,22 @@
 import Link from 'next/link';
+import type { ReactNode } from 'react';
 import type { SiteConfig } from '@/features/site/schema';
+import type { SectionId } from '@/features/site/sections';
 import { findSection } from '@/features/site/navigation';
 import { SectionBadge } from '@/features/site/components/section-badge';
 import { paths } from '@/lib/paths';
 
-/** The top page: the club's name, then the sections of TOP_PAGE_CONTENT in their configured order. */
-export function TopPage({ config }: { config: SiteConfig }) {
+/**
+ * The top page: the club's name, then the sections of TOP_PAGE_CONTENT in their configured order, each with what
+ * the caller puts there (the content feature's latest items).
+ */
+export function TopPage({
+  config,
+  latest,
+}: {
+  config: SiteConfig;
+  latest: Partial<Record<SectionId, ReactNode>>;
+}) {
   const sections = config.TOP_PAGE_CONTENT.flatMap((id) => findSection(config, id) ?? []);
   return (
     <>
@@ -27,9 +38,11 @@ export function TopPage({ config }: { config: SiteConfig }) {
               </h2>
               <SectionBadge status={section.requiredUserStatus} />
             </div>
-            <p className="rounded-lg bg-surface-muted px-4 py-8 text-center text-sm">
-              まだ公開されている記事はありません。
-            </p>
+            {latest[section.id] ?? (
+              <p className="rounded-lg bg-surface-muted px-4 py-8 text-center text-sm">
+                まだ公開されている記事はありません。
+              </p>
+            )}
             <div className="mt-5 text-right">
               <Link
                 href={paths.section(section.id)}

@@ -1,0 +1,122 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { addDays, addMinutes } from 'date-fns';
+import { eq } from 'drizzle-orm';
+import type { Db } from '@/server/db/client';
+import { contentItems } from '@/server/db/schema';
+import type { Site } from '@/features/site/server/repository';
+import { findSection } from '@/features/site/navigation';
+import { createItem, setItemBody } from '@/features/content/server/write';
+import { storeImage, storeVideo } from '@/features/media/server/process';
+import { demoContentSchema, type DemoItem } from './content-seed-schema';
+import { demoImage, demoVideo } from './demo-media';
+import { canariesFor, type Canaries } from './content-canaries';
+
+export interface ContentSeedOptions {
+  /** Mark every member-only text and file name with a unique string the leak test looks for (e2e only). */
+  canaries: boolean;
+  /** Where the list of canaries is written for the leak test. */
+  dataDir: string;
+}
+
+/** The demo's content from demo/content/<slug>.json, written once per site (a site with items is left alone). */
+export async function seedDemoContent(db: Db, sites: Site[], options: ContentSeedOptions): Promise<number> {
+  const manifest: Record<string, string[]> = {};
+  let written = 0;
+  for (const site of sites) {
+    const file = path.resolve('demo/content', `${site.slug}.json`);
+    const items = demoContentSchema.parse(JSON.parse(await readFile(file, 'utf8').catch(() => '[]')));
+    const [existing] = await db
+      .select({ id: contentItems.id })
+      .from(contentItems)
+      .where(eq(contentItems.siteId, site.id))
+      .limit(1);
+    if (existing) continue;
+    const now = new Date();
+    manifest[site.slug] = [];
+    for (const [index, item] of items.entries()) {
+      const premium =
+        !item.openToAll && findSection(site.config, item.section)?.requiredUserStatus === 'premium';
+      const canaries = canariesFor(site.slug, item, options.canaries && premium);
+      await seedItem(db, site, item, addMinutes(now, -item.daysAgo * 24 * 60 - index * 7), canaries);
+      manifest[site.slug]!.push(...canaries.all);
+      written += 1;
+    }
+  }
+  if (options.canaries) {
+    await writeFile(path.join(options.dataDir, 'canaries.json'), JSON.stringify(manifest, null, 2));
+  }
+  return written;
+}
+
+async function seedItem(db: Db, site: Site, item: DemoItem, publishedAt: Date, canaries: Canaries) {
+  const now = new Date();
+  const { id } = await createItem(db, site.id, {
+    section: item.section,
+    title: item.title,
+    teaser: item.teaser,
+    openToAll: item.openToAll,
+    state: 'published',
+    publishedAt,
+    isLive: item.live,
+    embed: item.youtubeId ? { provider: 'youtube', videoId: item.youtubeId } : null,
+    ticket: item.ticket
+      ? {
+          performances: item.ticket.performances.map((show) => ({
+            startsAt: jstAt(addDays(now, show.inDays), show.startTime),
+            doorsAt: show.doorsTime ? jstAt(addDays(now, show.inDays), show.doorsTime) : undefined,
+            venue: show.venue,
+            area: show.area,
+          })),
+          applyFrom: addDays(now, item.ticket.applyFromDays).toISOString(),
+          applyUntil: addDays(now, item.ticket.applyUntilDays).toISOString(),
+        }
+      : null,
+    presale: item.ticket ? canaries.presale(item.ticket.presaleCode, item.ticket.applyUrl) : null,
+  });
+  const mediaIds: string[] = [];
+  for (const [position, image] of item.images.entries()) {
+    const role = item.section === 'photo' ? 'gallery' : position === 0 ? 'cover' : 'inline';
+    const bytes = await demoImage({
+      label: image.label,
+      colors: image.colors,
+      orientation: image.orientation,
+      seed: position,
+    });
+    const row = await storeImage(db, site, {
+      bytes,
+      fileName: canaries.fileName(image.fileName),
+      itemId: id,
+      role,
+      position,
+      caption: canaries.caption(image.caption, position),
+    });
+    mediaIds.push(row.id);
+  }
+  if (item.video) {
+    const bytes = await demoVideo({
+      seconds: item.video.seconds,
+      label: item.video.label,
+      colors: item.images[0]?.colors ?? ['#FF97C9', '#F9357B'],
+    });
+    await storeVideo(db, site, {
+      bytes,
+      fileName: canaries.fileName(item.video.fileName),
+      contentType: 'video/webm',
+      itemId: id,
+      width: 640,
+      height: 360,
+    });
+  }
+  const body = item.body.replace(
+    /media:(\d+)/g,
+    (_match, n: string) => `media:${mediaIds[Number(n)] ?? 'missing'}`,
+  );
+  await setItemBody(db, site.id, id, canaries.body(body));
+}
+
+/** An ISO time at hh:mm in Japan (JST has no daylight saving) on the day of `day`. */
+function jstAt(day: Date, hhmm: string): string {
+  const jstDate = new Date(day.getTime() + 9 * 3600_000).toISOString().slice(0, 10);
+  return new Date(`${jstDate}T${hhmm}:00+09:00`).toISOString();
+}

@@ -1,0 +1,3 @@
+import { getSectionPage } from '@/features/content/server/content-api';
+
+export const GET = getSectionPage;

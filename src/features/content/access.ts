@@ -1,0 +1,31 @@
+import type { SiteConfig, UserStatus } from '@/features/site/schema';
+import { findSection } from '@/features/site/navigation';
+import type { SectionId } from '@/features/site/sections';
+import type { TicketSchedule } from '@/server/db/content-schema';
+import type { ViewerLevel } from '@/features/content/types';
+
+/**
+ * The status an item needs: the section's minimum status from FC_CONTENTS (spec 2 and 6), unless staff opened the
+ * item to everyone. null when the site does not offer the section at all, so its items are served to nobody.
+ */
+export function requiredStatus(
+  config: SiteConfig,
+  item: { section: SectionId; openToAll: boolean },
+): UserStatus | null {
+  const section = findSection(config, item.section);
+  if (!section) return null;
+  return item.openToAll ? 'guest' : section.requiredUserStatus;
+}
+
+/** A guest-level item is for everyone, signed in or not; a premium one for premium members only. */
+export function mayView(viewer: ViewerLevel, required: UserStatus | null): boolean {
+  if (required === null) return false;
+  return required === 'guest' || viewer === 'premium';
+}
+
+/** An item is live while staff say so, and a presale also while its application window is open. */
+export function isLive(item: { isLive: boolean; ticket: TicketSchedule | null }, now: Date): boolean {
+  if (item.isLive) return true;
+  if (!item.ticket) return false;
+  return new Date(item.ticket.applyFrom) <= now && now < new Date(item.ticket.applyUntil);
+}

@@ -1,0 +1,48 @@
+import 'server-only';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '@/server/db/client';
+import { contentItems, media } from '@/server/db/schema';
+import { imageView, videoView } from '@/features/media/server/urls';
+import { resolveBody } from '@/features/content/server/body';
+import { summaryOf, type PublicRow, type ViewContext } from '@/features/content/server/rows';
+import type { ImageView, ItemFull } from '@/features/content/types';
+
+/**
+ * The member-only part of an item. Called only by findItem once the viewer was found allowed: this is the one
+ * place body, presale access, embed and files are read for a page.
+ */
+export async function fullItem(
+  db: Db,
+  ctx: ViewContext,
+  row: PublicRow,
+  urls: 'public' | 'signed',
+): Promise<ItemFull> {
+  const [[secret], files] = await Promise.all([
+    db
+      .select({ bodyHtml: contentItems.bodyHtml, presale: contentItems.presale, embed: contentItems.embed })
+      .from(contentItems)
+      .where(and(eq(contentItems.id, row.id), eq(contentItems.siteId, ctx.site.id)))
+      .limit(1),
+    db
+      .select()
+      .from(media)
+      .where(and(eq(media.itemId, row.id), eq(media.siteId, ctx.site.id)))
+      .orderBy(asc(media.position), asc(media.createdAt)),
+  ]);
+  const image = (file: (typeof files)[number]): ImageView => imageView(ctx.site, file, urls, ctx.now);
+  const cover = files.find((file) => file.role === 'cover') ?? null;
+  const video = files.find((file) => file.role === 'video') ?? null;
+  const inline = new Map(files.filter((file) => file.kind === 'image').map((file) => [file.id, image(file)]));
+  return {
+    ...summaryOf(ctx, row, true),
+    locked: false,
+    cover: cover ? image(cover) : null,
+    bodyHtml: resolveBody(secret?.bodyHtml ?? '', inline),
+    photos: files
+      .filter((file) => file.role === 'gallery')
+      .map((file) => ({ id: file.id, image: image(file), caption: file.caption })),
+    video: video ? videoView(ctx.site, video, cover, urls, ctx.now) : null,
+    embed: secret?.embed ?? null,
+    presale: secret?.presale ?? null,
+  };
+}

@@ -1,0 +1,110 @@
+import 'server-only';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { AppError } from '@/lib/errors';
+import type { Db } from '@/server/db/client';
+import { contentItems, media } from '@/server/db/schema';
+import { findSection } from '@/features/site/navigation';
+import type { SectionId } from '@/features/site/sections';
+import { imageView } from '@/features/media/server/urls';
+import { decodeCursor, encodeCursor } from '@/features/content/cursor';
+import { fullItem } from '@/features/content/server/full-item';
+import {
+  accessOf,
+  PUBLIC_COLUMNS,
+  summaryOf,
+  visible,
+  type PublicRow,
+  type ViewContext,
+} from '@/features/content/server/rows';
+import type { ItemDetail, ItemPage, ItemSummary } from '@/features/content/types';
+
+export const PAGE_SIZE = 12;
+
+/** One page of a section, newest first. Covers only for items the viewer may open. */
+export async function listSection(
+  db: Db,
+  ctx: ViewContext,
+  section: SectionId,
+  options: { cursor?: string | null; limit?: number } = {},
+): Promise<ItemPage> {
+  if (!findSection(ctx.site.config, section)) throw new AppError('NOT_FOUND');
+  const limit = options.limit ?? PAGE_SIZE;
+  const after = options.cursor ? decodeCursor(options.cursor) : null;
+  const rows = await db
+    .select(PUBLIC_COLUMNS)
+    .from(contentItems)
+    .where(
+      and(
+        visible(ctx.site.id, ctx.now),
+        eq(contentItems.section, section),
+        after
+          ? sql`(${contentItems.publishedAt}, ${contentItems.id}) < (${after.publishedAt.toISOString()}::timestamptz, ${after.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(contentItems.publishedAt), desc(contentItems.id))
+    .limit(limit + 1);
+  const shown = rows.slice(0, limit);
+  const last = shown.at(-1);
+  return {
+    items: await withCovers(db, ctx, shown),
+    nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
+  };
+}
+
+async function withCovers(db: Db, ctx: ViewContext, rows: PublicRow[]): Promise<ItemSummary[]> {
+  const access = new Map(rows.map((row) => [row.id, accessOf(ctx, row)]));
+  const allowedIds = rows.filter((row) => access.get(row.id)!.allowed).map((row) => row.id);
+  const covers = allowedIds.length
+    ? await db
+        .select()
+        .from(media)
+        .where(and(eq(media.siteId, ctx.site.id), inArray(media.itemId, allowedIds), eq(media.role, 'cover')))
+        .orderBy(asc(media.position))
+    : [];
+  return rows.map((row) => {
+    const { allowed, urls } = access.get(row.id)!;
+    const cover = allowed ? covers.find((file) => file.itemId === row.id) : undefined;
+    return {
+      ...summaryOf(ctx, row, allowed),
+      cover: cover ? imageView(ctx.site, cover, urls, ctx.now) : null,
+    };
+  });
+}
+
+/** The latest items of each of the given sections (the top page). */
+export async function latestOf(
+  db: Db,
+  ctx: ViewContext,
+  sections: readonly SectionId[],
+  perSection: number,
+): Promise<Map<SectionId, ItemSummary[]>> {
+  const pages = await Promise.all(
+    sections.map((section) => listSection(db, ctx, section, { limit: perSection })),
+  );
+  return new Map(sections.map((section, index) => [section, pages[index]!.items]));
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * One item as this viewer may see it: everything, or (locked) its title, date and teaser and nothing else. null
+ * for an id that is not a published item of this site's section.
+ */
+export async function findItem(
+  db: Db,
+  ctx: ViewContext,
+  section: SectionId,
+  id: string,
+): Promise<ItemDetail | null> {
+  if (!UUID.test(id) || !findSection(ctx.site.config, section)) return null;
+  const [row] = await db
+    .select(PUBLIC_COLUMNS)
+    .from(contentItems)
+    .where(and(visible(ctx.site.id, ctx.now), eq(contentItems.section, section), eq(contentItems.id, id)))
+    .limit(1);
+  if (!row) return null;
+  const { allowed, urls } = accessOf(ctx, row);
+  if (!allowed) return { ...summaryOf(ctx, row, false), locked: true, cover: null };
+  return fullItem(db, ctx, row, urls);
+}

@@ -1,0 +1,52 @@
+import 'server-only';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '@/server/db/client';
+import { contentItems, type MovieEmbed, type PresaleAccess, type TicketSchedule } from '@/server/db/schema';
+import type { SectionId } from '@/features/site/sections';
+import { plainText, sanitizeBody } from '@/features/content/server/sanitize';
+
+export interface ItemInput {
+  section: SectionId;
+  title: string;
+  teaser?: string;
+  bodyHtml?: string;
+  openToAll?: boolean;
+  state?: 'draft' | 'published';
+  publishedAt?: Date;
+  isLive?: boolean;
+  ticket?: TicketSchedule | null;
+  presale?: PresaleAccess | null;
+  embed?: MovieEmbed | null;
+}
+
+/**
+ * The only way items reach the database: text fields lose all markup and the body keeps only safe rich text, so
+ * nothing staff (or an import) write can run script in a fan's browser.
+ */
+export async function createItem(db: Db, siteId: string, input: ItemInput): Promise<{ id: string }> {
+  const [row] = await db
+    .insert(contentItems)
+    .values({
+      siteId,
+      section: input.section,
+      title: plainText(input.title),
+      teaser: plainText(input.teaser ?? ''),
+      bodyHtml: sanitizeBody(input.bodyHtml ?? ''),
+      openToAll: input.openToAll ?? false,
+      state: input.state ?? 'draft',
+      publishedAt: input.publishedAt ?? new Date(),
+      isLive: input.isLive ?? false,
+      ticket: input.ticket ?? null,
+      presale: input.presale ?? null,
+      embed: input.embed ?? null,
+    })
+    .returning({ id: contentItems.id });
+  return row!;
+}
+
+export async function setItemBody(db: Db, siteId: string, itemId: string, bodyHtml: string): Promise<void> {
+  await db
+    .update(contentItems)
+    .set({ bodyHtml: sanitizeBody(bodyHtml), updatedAt: sql`now()` })
+    .where(and(eq(contentItems.id, itemId), eq(contentItems.siteId, siteId)));
+}
