@@ -26,7 +26,8 @@ test.describe('theme of mio', () => {
     // NEWS is open to guests; the three others carry the members-only badge.
     await expect(sections.nth(0).getByText('会員限定')).toHaveCount(0);
     for (let i = 1; i < 4; i++) {
-      const badge = sections.nth(i).getByText('会員限定', { exact: true });
+      // The section's own badge, beside its title (its locked items carry one each too).
+      const badge = sections.nth(i).getByText('会員限定', { exact: true }).first();
       await expect(badge).toBeVisible();
       expect(await computed(badge, 'background-color')).toEqual({ 'background-color': 'rgb(255, 151, 201)' });
     }
@@ -43,11 +44,17 @@ test.describe('theme of mio', () => {
     expect(await computed(page.locator('body'), 'color')).toEqual({ color: 'rgb(58, 58, 58)' });
   });
 
-  test('badge on a members-only section page', async ({ page }) => {
+  test('badge on a members-only section page, and the live badge in the live colour', async ({ page }) => {
     await page.goto('/movie');
-    const badge = page.locator('main').getByText('会員限定', { exact: true });
+    const badge = page.locator('main h1 + span').getByText('会員限定', { exact: true });
     await expect(badge).toBeVisible();
     expect(await computed(badge, 'background-color')).toEqual({ 'background-color': 'rgb(255, 151, 201)' });
+    // The demo's stream on now: the spec's live badge colour, with text that reads on it (black, 6:1).
+    const live = page.locator('main').getByText('LIVE', { exact: true }).first();
+    expect(await computed(live, 'background-color', 'color')).toEqual({
+      'background-color': 'rgb(249, 53, 123)',
+      color: 'rgb(0, 0, 0)',
+    });
   });
 
   test('the hamburger button and the theme-color meta use the theme colours', async ({ page }) => {

@@ -6,9 +6,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { env } from '@/server/env';
-import { connectPostgres, openPglite, type DbHandle } from '@/server/db/client';
 import { runMigrations } from '@/server/db/migrate';
+import { openBenchDatabase } from './lib/bench-db';
 import { sessions } from '@/server/db/schema';
 import { upsertSite } from '@/features/site/server/repository';
 import { createSession, hashSessionToken, SESSION_LIFETIME_MS } from '@/features/auth/server/sessions';
@@ -19,28 +18,6 @@ import { demoSiteFile } from '@/test/site-fixtures';
 const SESSIONS = 10_000;
 const CALLS = 10_000;
 const WARM_UP = 1_000;
-
-async function openDatabase(): Promise<{ handle: DbHandle; label: string; cleanup: () => Promise<void> }> {
-  if (!env.DATABASE_URL) {
-    const handle = await openPglite();
-    return { handle, label: 'PGlite (in process, memory)', cleanup: handle.close };
-  }
-  const name = `fc_bench_${randomBytes(4).toString('hex')}`;
-  const admin = connectPostgres(env.DATABASE_URL, { max: 1 });
-  await admin.db.execute(sql.raw(`CREATE DATABASE ${name}`));
-  const url = new URL(env.DATABASE_URL);
-  url.pathname = `/${name}`;
-  const handle = connectPostgres(url.toString(), { max: 1 });
-  return {
-    handle,
-    label: `PostgreSQL (${url.host})`,
-    cleanup: async () => {
-      await handle.close();
-      await admin.db.execute(sql.raw(`DROP DATABASE ${name} WITH (FORCE)`));
-      await admin.close();
-    },
-  };
-}
 
 async function time(calls: number, fn: (i: number) => Promise<unknown>): Promise<number[]> {
   const samples: number[] = [];
@@ -57,7 +34,7 @@ const pick = (sorted: number[], q: number) =>
 const micro = (value: number) => `${value.toFixed(0)} µs`;
 
 async function main() {
-  const { handle, label, cleanup } = await openDatabase();
+  const { handle, label, cleanup } = await openBenchDatabase();
   try {
     await runMigrations(handle);
     const { site } = await upsertSite(handle.db, demoSiteFile('mio'));

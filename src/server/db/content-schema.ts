@@ -63,12 +63,13 @@ export const contentItems = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    // Keyset pagination: a page costs the same at item 100,000 as at item 1.
+    // Keyset pagination: a page costs the same at item 100,000 as at item 1. NULLS FIRST is what a plain DESC
+    // means, so `ORDER BY published_at DESC, id DESC` reads the index in order (NULLS LAST would force a sort).
     index('content_items_list_idx')
-      .on(table.siteId, table.section, table.publishedAt.desc(), table.id.desc())
+      .on(table.siteId, table.section, table.publishedAt.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`${table.state} = 'published'`),
     index('content_items_latest_idx')
-      .on(table.siteId, table.publishedAt.desc(), table.id.desc())
+      .on(table.siteId, table.publishedAt.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`${table.state} = 'published'`),
   ],
 );

@@ -1,4 +1,5 @@
 import 'server-only';
+import { cache } from 'react';
 import { notFound } from 'next/navigation';
 import { isAppError } from '@/lib/errors';
 import { getDb } from '@/server/db';
@@ -30,16 +31,17 @@ function sectionIdOf(value: string): SectionId | null {
   return (SECTION_IDS as readonly string[]).includes(value) ? (value as SectionId) : null;
 }
 
-export async function loadSection(host: string, sectionParam: string, mode: PageMode) {
+// Each loader runs once per request, however many of generateMetadata and the page ask.
+export const loadSection = cache(async (host: string, sectionParam: string, mode: PageMode) => {
   const ctx = await viewContext(host, mode);
   const id = sectionIdOf(sectionParam);
   const entry = id ? findSection(ctx.site.config, id) : undefined;
   if (!id || !entry) notFound();
   const firstPage = await listSection(await getDb(), ctx, id);
   return { ctx, entry, firstPage };
-}
+});
 
-export async function loadItem(host: string, sectionParam: string, itemId: string, mode: PageMode) {
+export const loadItem = cache(async (host: string, sectionParam: string, itemId: string, mode: PageMode) => {
   const ctx = await viewContext(host, mode);
   const id = sectionIdOf(sectionParam);
   const entry = id ? findSection(ctx.site.config, id) : undefined;
@@ -49,13 +51,13 @@ export async function loadItem(host: string, sectionParam: string, itemId: strin
     throw error;
   });
   return { ctx, entry, item: item ?? notFound() };
-}
+});
 
 export const TOP_ITEMS_PER_SECTION = 4;
 
-export async function loadTop(host: string, mode: PageMode) {
+export const loadTop = cache(async (host: string, mode: PageMode) => {
   const ctx = await viewContext(host, mode);
   const sections = ctx.site.config.TOP_PAGE_CONTENT;
   const latest = await latestOf(await getDb(), ctx, sections, TOP_ITEMS_PER_SECTION);
   return { ctx, latest };
-}
+});

@@ -36,6 +36,6 @@ CREATE TABLE "media" (
 ALTER TABLE "content_items" ADD CONSTRAINT "content_items_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."sites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "media" ADD CONSTRAINT "media_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."sites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "media" ADD CONSTRAINT "media_item_id_content_items_id_fk" FOREIGN KEY ("item_id") REFERENCES "public"."content_items"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "content_items_list_idx" ON "content_items" USING btree ("site_id","section","published_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "content_items"."state" = 'published';--> statement-breakpoint
-CREATE INDEX "content_items_latest_idx" ON "content_items" USING btree ("site_id","published_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "content_items"."state" = 'published';--> statement-breakpoint
+CREATE INDEX "content_items_list_idx" ON "content_items" USING btree ("site_id","section","published_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "content_items"."state" = 'published';--> statement-breakpoint
+CREATE INDEX "content_items_latest_idx" ON "content_items" USING btree ("site_id","published_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "content_items"."state" = 'published';--> statement-breakpoint
 CREATE INDEX "media_item_idx" ON "media" USING btree ("item_id","role","position");

@@ -1,0 +1,31 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { env } from '@/server/env';
+import { connectPostgres, openPglite, type DbHandle } from '@/server/db/client';
+
+/** A database for a benchmark: a fresh one on DATABASE_URL's server (dropped afterwards), else PGlite in memory. */
+export async function openBenchDatabase(): Promise<{
+  handle: DbHandle;
+  label: string;
+  cleanup: () => Promise<void>;
+}> {
+  if (!env.DATABASE_URL) {
+    const handle = await openPglite();
+    return { handle, label: 'PGlite (in process, memory)', cleanup: handle.close };
+  }
+  const name = `fc_bench_${randomBytes(4).toString('hex')}`;
+  const admin = connectPostgres(env.DATABASE_URL, { max: 1 });
+  await admin.db.execute(sql.raw(`CREATE DATABASE ${name}`));
+  const url = new URL(env.DATABASE_URL);
+  url.pathname = `/${name}`;
+  const handle = connectPostgres(url.toString(), { max: 1 });
+  return {
+    handle,
+    label: `PostgreSQL (${url.host})`,
+    cleanup: async () => {
+      await handle.close();
+      await admin.db.execute(sql.raw(`DROP DATABASE ${name} WITH (FORCE)`));
+      await admin.close();
+    },
+  };
+}
