@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { env } from '@/server/env';
 import { connectPostgres } from '@/server/db/client';
@@ -74,6 +74,9 @@ async function main(): Promise<void> {
 
   await ensureBuild(JSON.stringify({ sentry: env.SENTRY_DSN ?? null }));
   const mediaUrlSecret = await demoMediaUrlSecret();
+  // Pages cached by an earlier start may come from another database (a fresh DATA_DIR, another DATABASE_URL):
+  // each start renders them afresh from the data it serves.
+  await rm(path.resolve('.next/server/route-cache'), { recursive: true, force: true });
 
   const app = spawn(
     process.execPath,

@@ -9,7 +9,16 @@ import type { ItemSummary } from '@/features/content/types';
 const SIZES = '(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw';
 
 /** One item in a list: its cover (or a plain panel when the viewer may not see it), date, title and badges. */
-export function ItemCard({ item, priority = false }: { item: ItemSummary; priority?: boolean }) {
+export function ItemCard({
+  item,
+  priority = false,
+  heading: Heading = 'h3',
+}: {
+  item: ItemSummary;
+  priority?: boolean;
+  /** h2 on a section's own page (under its h1), h3 on the top page (under each section's h2). */
+  heading?: 'h2' | 'h3';
+}) {
   return (
     <li className="group">
       <Link
@@ -34,7 +43,7 @@ export function ItemCard({ item, priority = false }: { item: ItemSummary; priori
             <time dateTime={item.publishedAt}>{formatDateJa(item.publishedAt)}</time>
             <ItemBadges item={item} />
           </div>
-          <h3 className="line-clamp-2 font-bold leading-snug break-words">{item.title}</h3>
+          <Heading className="line-clamp-2 leading-snug font-bold break-words">{item.title}</Heading>
           {item.teaser && <p className="line-clamp-2 text-sm text-ink/75">{item.teaser}</p>}
         </div>
       </Link>

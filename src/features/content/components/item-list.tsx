@@ -49,7 +49,7 @@ export function ItemList({
       ) : (
         <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
           {items.map((item, index) => (
-            <ItemCard key={item.id} item={item} priority={index < 3} />
+            <ItemCard key={item.id} item={item} priority={index < 3} heading="h2" />
           ))}
         </ul>
       )}

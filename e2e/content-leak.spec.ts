@@ -1,0 +1,212 @@
+import { expect, test, type Browser, type PlaywrightWorkerArgs } from '@playwright/test';
+import type { SiteSlug } from './support/auth';
+import {
+  crawlSite,
+  demoItems,
+  describeFindings,
+  publishedItems,
+  readCanaries,
+  sectionsOf,
+  sessionOfDemoAccount,
+  siteTarget,
+  type CrawlReport,
+} from './support/content';
+
+/**
+ * The leak test (docs/decisions/0010): every member-only string of the seed (scripts/lib/content-canaries.ts) is
+ * looked for in every answer a persona can get by following the sites' own links (HTML, RSC payloads, the list API
+ * with its cursors, feeds, media files and their headers, error pages). Nobody but a premium member of the site may
+ * ever receive one; a premium member must receive every one of them, which proves the crawl reaches them all.
+ */
+
+const MAX_REQUESTS = 1500;
+
+interface Persona {
+  name: string;
+  /** Value of the session cookie sent with every request, or null (signed out). */
+  session: string | null;
+}
+
+type Playwright = PlaywrightWorkerArgs['playwright'];
+
+async function crawlAs(
+  playwright: Playwright,
+  slug: SiteSlug,
+  persona: Persona,
+  needles: readonly string[],
+  premiumMediaIds: readonly string[] = [],
+): Promise<CrawlReport> {
+  // Each persona gets its own request context: no cookie jar, connection or state is shared with another one.
+  const api = await playwright.request.newContext();
+  try {
+    const started = Date.now();
+    const report = await crawlSite(api, {
+      target: siteTarget(slug),
+      session: persona.session,
+      canaries: needles,
+      premiumMediaIds,
+      maxRequests: MAX_REQUESTS,
+    });
+    const kinds = Object.entries(report.kinds)
+      .map(([kind, n]) => `${kind} ${n}`)
+      .join(', ');
+    console.log(
+      `${slug} as ${persona.name}: ${report.requests} requests (${kinds}) in ${Date.now() - started} ms, ` +
+        `${report.stale} stale answers asked again, ${report.found.size} distinct needles found`,
+    );
+    return report;
+  } finally {
+    await api.dispose();
+  }
+}
+
+/** What every crawl must show, whoever the persona: bounded, no 5xx, no shared caching, the error pages right. */
+function expectSoundCrawl(
+  report: CrawlReport,
+  slug: SiteSlug,
+  persona: Persona,
+  premiumMediaIds: readonly string[],
+) {
+  const who = `${slug} as ${persona.name}`;
+  expect.soft(report.boundHit, `${who}: the crawl hit its bound of ${MAX_REQUESTS} requests`).toBe(false);
+  expect.soft(report.errors, `${who}: 5xx answers or failed requests`).toEqual([]);
+  expect.soft(report.cacheProblems, `${who}: answers to a session that a shared cache may keep`).toEqual([]);
+  expect.soft(report.setCookieProblems, `${who}: cached answers that set a cookie`).toEqual([]);
+
+  // The crawl reached every published item's page, and nothing scheduled.
+  const details = [...report.statuses].filter(
+    ([label, status]) => /^html \/[a-z]+\/[0-9a-f-]{36}$/.test(label) && status === 200,
+  );
+  expect.soft(details.length, `${who}: item pages reached`).toBe(publishedItems(slug).length);
+
+  const status = (label: string) => report.statuses.get(label);
+  for (const { id } of sectionsOf(slug)) {
+    expect.soft(status(`html /${id}`), `${who}: /${id}`).toBe(200);
+    expect.soft(status(`html /${id}/00000000-0000-4000-8000-000000000000`), `${who}: unknown id`).toBe(404);
+    expect.soft(status(`html /${id}/not-a-uuid`), `${who}: malformed id`).toBe(404);
+  }
+  expect.soft(status('api /api/content/blog?cursor=garbage'), `${who}: bad cursor`).toBe(400);
+  expect.soft(status('api /api/content/nope'), `${who}: unknown section API`).toBe(404);
+  expect.soft(status('media /media/s/garbage'), `${who}: garbage token`).toBe(403);
+  expect.soft(status('html /no-such-page'), `${who}: unknown page`).toBe(404);
+  // A premium item's files never through the public route, for anyone.
+  for (const id of premiumMediaIds) {
+    for (const variant of ['w640', 'original']) {
+      expect
+        .soft(status(`media /media/p/${id}/${variant}`), `${who}: public route of premium ${id}`)
+        .toBe(404);
+    }
+  }
+}
+
+function expectNothingFound(report: CrawlReport, slug: SiteSlug, persona: Persona) {
+  expect
+    .soft(
+      report.findings,
+      `${slug} as ${persona.name} received member-only strings:\n${describeFindings(report.findings)}`,
+    )
+    .toEqual([]);
+}
+
+/** The scheduled items' titles: in no answer to anyone until their time. */
+function scheduledTitles(): string[] {
+  return (['mio', 'second'] as const).flatMap((slug) =>
+    demoItems(slug)
+      .filter((item) => item.daysAgo < 0)
+      .map((item) => item.title),
+  );
+}
+
+async function sessions(browser: Browser, wanted: [SiteSlug, 'premium' | 'guest' | 'expired'][]) {
+  const out: string[] = [];
+  for (const [slug, role] of wanted) out.push(await sessionOfDemoAccount(browser, slug, role));
+  return out;
+}
+
+test.describe('no member-only data reaches anyone who may not see it', () => {
+  test.beforeEach(({}, testInfo) => {
+    test.skip(testInfo.project.name !== 'desktop', 'one crawl is enough: it uses no viewport');
+  });
+
+  test('mio: visitor, guest, expired member and a premium member of second get none; premium of mio gets all', async ({
+    browser,
+    playwright,
+  }) => {
+    test.setTimeout(600_000);
+    const manifest = readCanaries();
+    const needles = [...manifest.mio, ...manifest.second, ...scheduledTitles()];
+    expect(scheduledTitles().length).toBeGreaterThan(0);
+
+    const [premium, guest, expired, otherPremium] = await sessions(browser, [
+      ['mio', 'premium'],
+      ['mio', 'guest'],
+      ['mio', 'expired'],
+      ['second', 'premium'],
+    ]);
+
+    // Positive control first: the same crawl as a premium member of mio finds every mio canary, and only those.
+    const owner: Persona = { name: 'premium member of mio', session: premium! };
+    const full = await crawlAs(playwright, 'mio', owner, needles);
+    const premiumMediaIds = [...full.signedMediaIds];
+    expect(premiumMediaIds.length, 'premium media seen through signed URLs').toBeGreaterThan(20);
+    expectSoundCrawl(full, 'mio', owner, []);
+    const missing = manifest.mio.filter((canary) => !full.found.has(canary));
+    expect.soft(missing, 'mio canaries the premium crawl never reached').toEqual([]);
+    expect.soft(new Set(full.found.keys())).toEqual(new Set(manifest.mio));
+    const foreign = full.findings.filter((finding) => !manifest.mio.includes(finding.canary));
+    expect.soft(foreign, `foreign or scheduled strings:\n${describeFindings(foreign)}`).toEqual([]);
+
+    const personas: Persona[] = [
+      { name: 'signed-out visitor', session: null },
+      { name: 'guest member', session: guest! },
+      { name: 'expired member', session: expired! },
+      { name: "second's premium member (cookie sent to mio)", session: otherPremium! },
+    ];
+    for (const persona of personas) {
+      await test.step(`mio as ${persona.name}`, async () => {
+        const report = await crawlAs(playwright, 'mio', persona, needles, premiumMediaIds);
+        expectSoundCrawl(report, 'mio', persona, premiumMediaIds);
+        expectNothingFound(report, 'mio', persona);
+        // It did look at premium items, only never got their member-only part.
+        expect.soft(report.signedMediaIds.size, `${persona.name}: signed media URLs`).toBe(0);
+      });
+    }
+  });
+
+  test('second: visitor and a premium member of mio get none; premium of second gets all', async ({
+    browser,
+    playwright,
+  }) => {
+    test.setTimeout(600_000);
+    const manifest = readCanaries();
+    const needles = [...manifest.mio, ...manifest.second, ...scheduledTitles()];
+    const [premium, otherPremium] = await sessions(browser, [
+      ['second', 'premium'],
+      ['mio', 'premium'],
+    ]);
+
+    const owner: Persona = { name: 'premium member of second', session: premium! };
+    const full = await crawlAs(playwright, 'second', owner, needles);
+    const premiumMediaIds = [...full.signedMediaIds];
+    expect(premiumMediaIds.length, 'premium media seen through signed URLs').toBeGreaterThan(5);
+    expectSoundCrawl(full, 'second', owner, []);
+    const missing = manifest.second.filter((canary) => !full.found.has(canary));
+    expect.soft(missing, 'second canaries the premium crawl never reached').toEqual([]);
+    expect.soft(new Set(full.found.keys())).toEqual(new Set(manifest.second));
+    const foreign = full.findings.filter((finding) => !manifest.second.includes(finding.canary));
+    expect.soft(foreign, `foreign or scheduled strings:\n${describeFindings(foreign)}`).toEqual([]);
+
+    const personas: Persona[] = [
+      { name: 'signed-out visitor', session: null },
+      { name: "mio's premium member (cookie sent to second)", session: otherPremium! },
+    ];
+    for (const persona of personas) {
+      await test.step(`second as ${persona.name}`, async () => {
+        const report = await crawlAs(playwright, 'second', persona, needles, premiumMediaIds);
+        expectSoundCrawl(report, 'second', persona, premiumMediaIds);
+        expectNothingFound(report, 'second', persona);
+        expect.soft(report.signedMediaIds.size, `${persona.name}: signed media URLs`).toBe(0);
+      });
+    }
+  });
+});
