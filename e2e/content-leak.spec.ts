@@ -1,16 +1,14 @@
 import { expect, test, type Browser, type PlaywrightWorkerArgs } from '@playwright/test';
 import type { SiteSlug } from './support/auth';
 import {
-  crawlSite,
   demoItems,
-  describeFindings,
   publishedItems,
   readCanaries,
   sectionsOf,
   sessionOfDemoAccount,
   siteTarget,
-  type CrawlReport,
 } from './support/content';
+import { crawlSite, describeFindings, type CrawlReport } from './support/crawler';
 
 /**
  * The leak test (docs/decisions/0010): every member-only string of the seed (scripts/lib/content-canaries.ts) is
