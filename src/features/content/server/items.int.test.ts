@@ -118,6 +118,46 @@ describe('gating', () => {
     expect(premium.items[0]?.cover).not.toBeNull();
   });
 
+  it("shows a gallery's first photo as its cover in a list", async () => {
+    const { id } = await createItem(handle.db, mio.id, {
+      section: 'photo',
+      title: 'ギャラリー',
+      state: 'published',
+      publishedAt: daysAgo(5),
+    });
+    const photo = (fileName: string, position: number) => ({
+      siteId: mio.id,
+      itemId: id,
+      kind: 'image' as const,
+      role: 'gallery' as const,
+      position,
+      fileName,
+      contentType: 'image/jpeg',
+      byteSize: 10,
+      width: 1200,
+      height: 1200,
+      variants: [
+        {
+          name: 'w640',
+          key: `k-${position}`,
+          contentType: 'image/webp',
+          byteSize: 5,
+          width: 640,
+          height: 640,
+        },
+      ],
+    });
+    const [, first] = await handle.db
+      .insert(media)
+      .values([photo('b.jpg', 2), photo('a.jpg', 1)])
+      .returning();
+    const page = await listSection(handle.db, ctx(mio, 'premium'), 'photo');
+    const token = page.items[0]!.cover!.src.split('/media/s/')[1]!;
+    const signed = JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString()) as { m: string };
+    expect(signed.m).toBe(first!.id);
+    expect((await listSection(handle.db, ctx(mio, 'visitor'), 'photo')).items[0]?.cover).toBeNull();
+  });
+
   it('keeps drafts, scheduled items and other sites’ items out of lists and pages', async () => {
     const news = await listSection(handle.db, ctx(mio, 'premium'), 'news');
     expect(news.items.map((item) => item.title)).toEqual(['お知らせ']);

@@ -59,8 +59,15 @@ async function withCovers(db: Db, ctx: ViewContext, rows: PublicRow[]): Promise<
     ? await db
         .select()
         .from(media)
-        .where(and(eq(media.siteId, ctx.site.id), inArray(media.itemId, allowedIds), eq(media.role, 'cover')))
-        .orderBy(asc(media.position))
+        .where(
+          and(
+            eq(media.siteId, ctx.site.id),
+            inArray(media.itemId, allowedIds),
+            inArray(media.role, ['cover', 'gallery']),
+          ),
+        )
+        // A gallery has no cover of its own: its first photo stands for it.
+        .orderBy(asc(media.role), asc(media.position))
     : [];
   return rows.map((row) => {
     const { allowed, urls } = access.get(row.id)!;
