@@ -121,6 +121,28 @@ async function sessions(browser: Browser, wanted: [SiteSlug, 'premium' | 'guest'
   return out;
 }
 
+/**
+ * The positive control: the site's premium member receives every canary of the site and nothing else (no other
+ * site's, no scheduled title). Answers the premium media ids seen, for the other personas to try.
+ */
+function expectEveryCanary(
+  full: CrawlReport,
+  slug: SiteSlug,
+  owner: Persona,
+  canaries: readonly string[],
+  minMedia: number,
+): string[] {
+  const premiumMediaIds = [...full.signedMediaIds];
+  expect(premiumMediaIds.length, 'premium media seen through signed URLs').toBeGreaterThan(minMedia);
+  expectSoundCrawl(full, slug, owner, []);
+  const missing = canaries.filter((canary) => !full.found.has(canary));
+  expect.soft(missing, `${slug} canaries the premium crawl never reached`).toEqual([]);
+  expect.soft(new Set(full.found.keys())).toEqual(new Set(canaries));
+  const foreign = full.findings.filter((finding) => !canaries.includes(finding.canary));
+  expect.soft(foreign, `foreign or scheduled strings:\n${describeFindings(foreign)}`).toEqual([]);
+  return premiumMediaIds;
+}
+
 test.describe('no member-only data reaches anyone who may not see it', () => {
   test.beforeEach(({}, testInfo) => {
     test.skip(testInfo.project.name !== 'desktop', 'one crawl is enough: it uses no viewport');
@@ -145,14 +167,7 @@ test.describe('no member-only data reaches anyone who may not see it', () => {
     // Positive control first: the same crawl as a premium member of mio finds every mio canary, and only those.
     const owner: Persona = { name: 'premium member of mio', session: premium! };
     const full = await crawlAs(playwright, 'mio', owner, needles);
-    const premiumMediaIds = [...full.signedMediaIds];
-    expect(premiumMediaIds.length, 'premium media seen through signed URLs').toBeGreaterThan(20);
-    expectSoundCrawl(full, 'mio', owner, []);
-    const missing = manifest.mio.filter((canary) => !full.found.has(canary));
-    expect.soft(missing, 'mio canaries the premium crawl never reached').toEqual([]);
-    expect.soft(new Set(full.found.keys())).toEqual(new Set(manifest.mio));
-    const foreign = full.findings.filter((finding) => !manifest.mio.includes(finding.canary));
-    expect.soft(foreign, `foreign or scheduled strings:\n${describeFindings(foreign)}`).toEqual([]);
+    const premiumMediaIds = expectEveryCanary(full, 'mio', owner, manifest.mio, 20);
 
     const personas: Persona[] = [
       { name: 'signed-out visitor', session: null },
@@ -185,14 +200,7 @@ test.describe('no member-only data reaches anyone who may not see it', () => {
 
     const owner: Persona = { name: 'premium member of second', session: premium! };
     const full = await crawlAs(playwright, 'second', owner, needles);
-    const premiumMediaIds = [...full.signedMediaIds];
-    expect(premiumMediaIds.length, 'premium media seen through signed URLs').toBeGreaterThan(5);
-    expectSoundCrawl(full, 'second', owner, []);
-    const missing = manifest.second.filter((canary) => !full.found.has(canary));
-    expect.soft(missing, 'second canaries the premium crawl never reached').toEqual([]);
-    expect.soft(new Set(full.found.keys())).toEqual(new Set(manifest.second));
-    const foreign = full.findings.filter((finding) => !manifest.second.includes(finding.canary));
-    expect.soft(foreign, `foreign or scheduled strings:\n${describeFindings(foreign)}`).toEqual([]);
+    const premiumMediaIds = expectEveryCanary(full, 'second', owner, manifest.second, 5);
 
     const personas: Persona[] = [
       { name: 'signed-out visitor', session: null },

@@ -1,7 +1,4 @@
-import { notFound } from 'next/navigation';
-import { getSite } from '@/features/site/server/site';
-import { normalizeHost } from '@/features/site/host';
-import { feedXml } from '@/features/content/server/feeds';
+import { feedXml, xmlRoute } from '@/features/content/server/feeds';
 
 // Public addresses only, the same for everyone: cached like the pages.
 export const revalidate = 300;
@@ -10,11 +7,4 @@ export function generateStaticParams() {
   return [];
 }
 
-export async function GET(_request: Request, context: { params: Promise<{ host: string }> }) {
-  const { host } = await context.params;
-  const site = (await getSite(host)) ?? notFound();
-  const origin = `https://${normalizeHost(decodeURIComponent(host))}`;
-  return new Response(await feedXml(site, origin), {
-    headers: { 'Content-Type': 'application/rss+xml; charset=utf-8' },
-  });
-}
+export const GET = xmlRoute(feedXml, 'application/rss+xml');

@@ -1,11 +1,14 @@
 import 'server-only';
 import { and, desc, inArray } from 'drizzle-orm';
+import { notFound } from 'next/navigation';
 import { getDb } from '@/server/db';
 import { contentItems } from '@/server/db/schema';
 import { paths } from '@/lib/paths';
 import type { Site } from '@/features/site/server/repository';
 import { SECTION_IDS } from '@/features/site/sections';
 import { findSection } from '@/features/site/navigation';
+import { getSite } from '@/features/site/server/site';
+import { normalizeHost } from '@/features/site/host';
 import { visible } from '@/features/content/server/rows';
 
 const MAX_URLS = 10_000;
@@ -52,4 +55,16 @@ export async function feedXml(site: Site, origin: string): Promise<string> {
   });
   const { SERVICE_NAME, DESCRIPTION } = site.config;
   return `<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0"><channel><title>${xml(SERVICE_NAME)}</title><link>${xml(origin)}/</link><description>${xml(DESCRIPTION)}</description><language>ja</language>\n${items.join('\n')}\n</channel></rss>\n`;
+}
+
+/** GET of /sitemap.xml or /feed.xml on the route's site, with the site's own address in every link. */
+export function xmlRoute(render: (site: Site, origin: string) => Promise<string>, contentType: string) {
+  return async (_request: Request, context: { params: Promise<{ host: string }> }) => {
+    const { host } = await context.params;
+    const site = (await getSite(host)) ?? notFound();
+    const origin = `https://${normalizeHost(decodeURIComponent(host))}`;
+    return new Response(await render(site, origin), {
+      headers: { 'Content-Type': `${contentType}; charset=utf-8` },
+    });
+  };
 }
