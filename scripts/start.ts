@@ -13,6 +13,7 @@ import { startEmbeddedDb, type EmbeddedDb } from '@/server/db/embedded';
 import { runMigrations } from '@/server/db/migrate';
 import { seedDemo } from './lib/seed';
 import { seedDemoMembers } from './lib/seed-members';
+import { seedDemoStaff } from './lib/seed-staff';
 import { seedDemoContent } from './lib/seed-content';
 import { ensureBuild } from './lib/build';
 import { startAuthEmulator, type AuthEmulator } from './lib/auth-emulator';
@@ -64,6 +65,9 @@ async function main(): Promise<void> {
       sites.map((site) => ({ slug: site.slug, tenantId: site.config.TENANT_ID })),
     );
     const count = Object.values(users).reduce((sum, list) => sum + list.length, 0);
+    const staff = connectPostgres(databaseUrl, { max: 1 });
+    await seedDemoStaff(staff.db, sites, users);
+    await staff.close();
     if (paymentsProvider === 'sandbox') {
       const members = connectPostgres(databaseUrl, { max: 1 });
       await seedDemoMembers(members.db, sites, users);

@@ -26,7 +26,7 @@ export const TENANT_IDS: Record<SiteSlug, string> = { mio: tenantOf('mio'), seco
 export const SITE_URLS: Record<SiteSlug, string> = { mio: MIO_URL, second: SECOND_URL };
 
 interface DemoAccount {
-  role: 'premium' | 'guest' | 'owner';
+  role: 'premium' | 'guest' | 'expired' | 'owner' | 'editor' | 'support';
   email: string;
   password: string;
   displayName: string;

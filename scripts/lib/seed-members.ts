@@ -6,6 +6,8 @@ import type { Site } from '@/features/site/server/repository';
 import { ensureMember, joinMember } from '@/features/membership/server/members';
 import type { DemoUser } from './seed-auth';
 
+const MEMBER_ROLES = new Set(['premium', 'guest', 'expired']);
+
 const DETAILS = {
   familyName: '佐藤',
   givenName: '花子',
@@ -32,7 +34,7 @@ export async function seedDemoMembers(
 ): Promise<void> {
   for (const site of sites) {
     for (const user of users[site.slug] ?? []) {
-      if (user.role === 'owner') continue;
+      if (!MEMBER_ROLES.has(user.role)) continue;
       const member = await ensureMember(db, site.id, user.uid);
       if (member.nickname === null) {
         await db

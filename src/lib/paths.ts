@@ -20,6 +20,19 @@ export const paths = {
   editAddress: () => '/mypage/address',
   changeCard: () => '/mypage/card',
   leave: () => '/mypage/leave',
+  staff: {
+    home: () => '/staff',
+    content: (section?: string) => (section ? `/staff/content?section=${section}` : '/staff/content'),
+    newItem: (section: string) => `/staff/content/new?section=${section}`,
+    item: (id: string) => `/staff/content/${id}`,
+    preview: (id: string, as: 'guest' | 'premium') => `/staff/content/${id}/preview?as=${as}`,
+    legal: (kind?: string) => (kind ? `/staff/legal/${kind}` : '/staff/legal'),
+    members: () => '/staff/members',
+    member: (id: string) => `/staff/members/${id}`,
+    plans: () => '/staff/plans',
+    team: () => '/staff/team',
+    audit: () => '/staff/audit',
+  },
 };
 
 /** A `next` parameter is followed only when it is a path of this site: never another origin (open redirect). */

@@ -251,6 +251,24 @@ export const sandboxSubscriptions = pgTable(
   (table) => [index('sandbox_subscriptions_site_idx').on(table.siteId)],
 );
 
+/** The sandbox's invoices (Stripe keeps these on its side): one per charge, at the start and at each renewal. */
+export const sandboxInvoices = pgTable(
+  'sandbox_invoices',
+  {
+    id: text('id').primaryKey(),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => sandboxCustomers.id, { onDelete: 'cascade' }),
+    subscriptionId: text('subscription_id').notNull(),
+    amountYen: integer('amount_yen').notNull(),
+    status: text('status', { enum: ['paid', 'failed'] }).notNull(),
+    periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
+    periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('sandbox_invoices_customer_idx').on(table.customerId, table.createdAt)],
+);
+
 /** The sandbox's test clock per site (like Stripe's test clocks): how far the site's billing time is ahead. */
 export const sandboxClocks = pgTable('sandbox_clocks', {
   siteId: uuid('site_id')
@@ -260,3 +278,4 @@ export const sandboxClocks = pgTable('sandbox_clocks', {
 });
 
 export * from './content-schema';
+export * from './staff-schema';

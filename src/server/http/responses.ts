@@ -27,11 +27,11 @@ export function jsonFromError(error: unknown): NextResponse {
 export const MAX_JSON_BYTES = 16 * 1024;
 
 /** The request's JSON body, or undefined when it is missing, too large or not JSON. */
-export async function readJson(request: Request): Promise<unknown> {
+export async function readJson(request: Request, maxBytes = MAX_JSON_BYTES): Promise<unknown> {
   const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > MAX_JSON_BYTES) return undefined;
+  if (declared > maxBytes) return undefined;
   const text = await request.text().catch(() => '');
-  if (text.length === 0 || text.length > MAX_JSON_BYTES) return undefined;
+  if (text.length === 0 || text.length > maxBytes) return undefined;
   try {
     return JSON.parse(text) as unknown;
   } catch {

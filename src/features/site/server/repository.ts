@@ -38,6 +38,12 @@ export async function hostExists(db: Db, host: string): Promise<boolean> {
   return row !== undefined;
 }
 
+/** Every host name of a site (a site may answer on several). */
+export async function siteHostNames(db: Db, siteId: string): Promise<string[]> {
+  const rows = await db.select({ host: siteHosts.host }).from(siteHosts).where(eq(siteHosts.siteId, siteId));
+  return rows.map((row) => row.host);
+}
+
 export async function findLegalDocument(
   db: Db,
   siteId: string,

@@ -1,0 +1,19 @@
+import type { Metadata } from 'next';
+import type { ReactNode } from 'react';
+import type { HostParams } from '@/features/site/server/site';
+import { paths } from '@/lib/paths';
+import { requireStaffPage } from '@/features/staff/server/staff';
+import { StaffShell } from '@/features/staff/components/staff-shell';
+
+// Staff pages are for one signed-in person each: rendered per request, never cached.
+export const dynamic = 'force-dynamic';
+
+export const metadata: Metadata = {
+  title: { default: 'スタッフ管理', template: '%s | スタッフ管理' },
+  robots: { index: false, follow: false },
+};
+
+export default async function StaffLayout(props: HostParams & { children: ReactNode }) {
+  const actor = await requireStaffPage((await props.params).host, null, paths.staff.home());
+  return <StaffShell actor={actor}>{props.children}</StaffShell>;
+}

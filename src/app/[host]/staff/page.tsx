@@ -1,0 +1,10 @@
+import { redirect } from 'next/navigation';
+import type { HostParams } from '@/features/site/server/site';
+import { paths } from '@/lib/paths';
+import { requireStaffPage } from '@/features/staff/server/staff';
+import { staffAreas } from '@/features/staff/components/staff-shell';
+
+export default async function StaffHome(props: HostParams) {
+  const actor = await requireStaffPage((await props.params).host, null, paths.staff.home());
+  redirect(staffAreas(actor)[0]!.href);
+}

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { can, permissionsOf } from '@/features/staff/roles';
+
+describe('staff roles', () => {
+  it('lets owners do everything', () => {
+    expect(permissionsOf('owner')).toHaveLength(7);
+  });
+
+  it('keeps editors to content and legal pages', () => {
+    expect(permissionsOf('editor')).toEqual(['content:write', 'legal:write']);
+  });
+
+  it('keeps support to members and complimentary grants', () => {
+    expect(permissionsOf('support')).toEqual(['members:read', 'members:grant']);
+    expect(can('support', 'content:write')).toBe(false);
+    expect(can('support', 'plans:write')).toBe(false);
+  });
+});

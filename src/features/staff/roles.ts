@@ -1,0 +1,34 @@
+import type { STAFF_ROLES } from '@/server/db/staff-schema';
+
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const ROLE_LABELS: Record<StaffRole, string> = {
+  owner: 'オーナー',
+  editor: '編集者',
+  support: 'サポート',
+};
+
+/**
+ * What each role may do. Owners manage staff, plans and read the audit log; editors manage content and the legal
+ * pages; support reads members and grants complimentary membership. Owners may do everything.
+ */
+export const PERMISSIONS = {
+  'content:write': ['owner', 'editor'],
+  'legal:write': ['owner', 'editor'],
+  'members:read': ['owner', 'support'],
+  'members:grant': ['owner', 'support'],
+  'plans:write': ['owner'],
+  'staff:manage': ['owner'],
+  'audit:read': ['owner'],
+} as const satisfies Record<string, readonly StaffRole[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export function can(role: StaffRole, permission: Permission): boolean {
+  return (PERMISSIONS[permission] as readonly StaffRole[]).includes(role);
+}
+
+/** The permissions of a role, for the console's navigation. */
+export function permissionsOf(role: StaffRole): Permission[] {
+  return (Object.keys(PERMISSIONS) as Permission[]).filter((permission) => can(role, permission));
+}

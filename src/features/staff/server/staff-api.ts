@@ -1,0 +1,58 @@
+import 'server-only';
+import type { NextRequest } from 'next/server';
+import { getDb } from '@/server/db';
+import type { Db } from '@/server/db/client';
+import { isSameOrigin } from '@/server/http/origin';
+import { jsonError, jsonFromError, readJson } from '@/server/http/responses';
+import { getSite } from '@/features/site/server/site';
+import type { Site } from '@/features/site/server/repository';
+import { getViewer } from '@/features/auth/server/viewer';
+import { can, type Permission } from '@/features/staff/roles';
+import { findStaffActor, type StaffActor } from '@/features/staff/server/actor';
+
+export interface StaffRequest<P> {
+  request: NextRequest;
+  params: P;
+  site: Site;
+  actor: StaffActor;
+  db: Db;
+  /** The JSON body of a state-changing request (undefined when missing or not JSON); undefined for GET. */
+  body: unknown;
+}
+
+export interface StaffApiOptions {
+  /** 'json' (default) reads a JSON body of at most `maxJsonBytes`; 'stream' leaves the body to the handler (uploads). */
+  body?: 'json' | 'stream';
+  maxJsonBytes?: number;
+}
+
+/**
+ * The frame of every staff API: a signed-in user of this site (401) with a staff role on it that grants the
+ * permission (403, nothing read); state changes only from this origin; every failure answered with the catalogue's
+ * status and Japanese message. The data functions the handler calls check the permission again.
+ */
+export function staffApi<P extends { host: string }>(
+  permission: Permission,
+  handler: (input: StaffRequest<P>) => Promise<Response>,
+  options: StaffApiOptions = {},
+) {
+  return async (request: NextRequest, context: { params: Promise<P> }): Promise<Response> => {
+    try {
+      const changes = request.method !== 'GET' && request.method !== 'HEAD';
+      if (changes && !isSameOrigin(request)) return jsonError('CROSS_SITE');
+      const params = await context.params;
+      const site = await getSite(params.host);
+      if (!site) return jsonError('NOT_FOUND');
+      const viewer = await getViewer(params.host);
+      if (!viewer) return jsonError('UNAUTHENTICATED');
+      const db = await getDb();
+      const actor = await findStaffActor(db, site.id, viewer.uid);
+      if (!actor || !can(actor.role, permission)) return jsonError('FORBIDDEN');
+      const body =
+        changes && options.body !== 'stream' ? await readJson(request, options.maxJsonBytes) : undefined;
+      return await handler({ request, params, site, actor, db, body });
+    } catch (error) {
+      return jsonFromError(error);
+    }
+  };
+}

@@ -1,0 +1,32 @@
+import 'server-only';
+import { cache } from 'react';
+import { forbidden, redirect } from 'next/navigation';
+import { paths } from '@/lib/paths';
+import { getDb } from '@/server/db';
+import { getSite } from '@/features/site/server/site';
+import { getViewer } from '@/features/auth/server/viewer';
+import { can, type Permission } from '@/features/staff/roles';
+import { findStaffActor, type StaffActor } from '@/features/staff/server/actor';
+
+/** The staff actor of this request on the route's site, or null. Once per render. */
+export const getStaffActor = cache(async (hostParam: string): Promise<StaffActor | null> => {
+  const [site, viewer] = await Promise.all([getSite(hostParam), getViewer(hostParam)]);
+  if (!site || !viewer) return null;
+  return findStaffActor(await getDb(), site.id, viewer.uid);
+});
+
+/**
+ * For staff pages: a signed-out visitor is sent to sign in (and back); anyone signed in without the permission on
+ * this site gets 403 and nothing else.
+ */
+export async function requireStaffPage(
+  hostParam: string,
+  permission: Permission | null,
+  returnTo: string,
+): Promise<StaffActor> {
+  const viewer = await getViewer(hostParam);
+  if (!viewer) redirect(paths.signIn(returnTo));
+  const actor = await getStaffActor(hostParam);
+  if (!actor || (permission && !can(actor.role, permission))) forbidden();
+  return actor;
+}
