@@ -23,6 +23,7 @@ export const ERROR_CATALOGUE = {
   STEP_ORDER: { status: 409, message: '前の手順を先に完了してください。' },
   VALIDATION: { status: 422, message: '入力内容を確認してください。' },
   PAYLOAD_TOO_LARGE: { status: 413, message: '送信されたデータが大きすぎます。' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'この形式のファイルは受け付けられません。' },
   HOST_TAKEN: { status: 409, message: 'このホスト名は別のサイトで使われています。' },
   TOO_MANY_REQUESTS: { status: 429, message: '時間をおいて再度お試しください。' },
   UNAVAILABLE: { status: 503, message: 'ただいま混み合っています。時間をおいて再度お試しください。' },

@@ -1,0 +1,24 @@
+import { z } from '@/lib/zod';
+import { jsonInvalid, jsonOk } from '@/server/http/responses';
+import { revalidateSitePaths, contentPaths } from '@/features/staff/server/revalidate';
+import { staffApi } from '@/features/staff/server/staff-api';
+import { reorderGallery } from '@/features/staff/media/server/files';
+
+type Params = { host: string; id: string };
+
+const orderSchema = z.strictObject({
+  ids: z.array(z.string().max(64), { error: '並び順を指定してください。' }).max(1000),
+});
+
+/** { ids: [...] }: exactly the item's gallery photos in their new order (else 422, nothing changed). */
+export const PUT = staffApi<Params>(
+  'content:write',
+  async ({ params, site, actor, db, body }) => {
+    const parsed = orderSchema.safeParse(body ?? {});
+    if (!parsed.success) return jsonInvalid(parsed.error.issues);
+    const { files, section } = await reorderGallery(db, actor, params.id, parsed.data.ids);
+    await revalidateSitePaths(db, site.id, contentPaths(section, params.id));
+    return jsonOk({ files });
+  },
+  { maxJsonBytes: 64 * 1024 },
+);
