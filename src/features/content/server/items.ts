@@ -111,7 +111,20 @@ export async function findItem(
     .where(and(visible(ctx.site.id, ctx.now), eq(contentItems.section, section), eq(contentItems.id, id)))
     .limit(1);
   if (!row) return null;
+  return detailOf(db, ctx, row);
+}
+
+/**
+ * The gate of every item page (and of the staff preview): a viewer who may not open the item gets its public
+ * columns only. `signedUrls` makes even an open item's files signed (a draft's files are not served publicly).
+ */
+export async function detailOf(
+  db: Db,
+  ctx: ViewContext,
+  row: PublicRow,
+  options: { signedUrls?: boolean } = {},
+): Promise<ItemDetail> {
   const { allowed, urls } = accessOf(ctx, row);
   if (!allowed) return { ...summaryOf(ctx, row, false), locked: true, cover: null };
-  return fullItem(db, ctx, row, urls);
+  return fullItem(db, ctx, row, options.signedUrls ? 'signed' : urls);
 }

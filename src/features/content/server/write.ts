@@ -50,3 +50,35 @@ export async function setItemBody(db: Db, siteId: string, itemId: string, bodyHt
     .set({ bodyHtml: sanitizeBody(bodyHtml), updatedAt: sql`now()` })
     .where(and(eq(contentItems.id, itemId), eq(contentItems.siteId, siteId)));
 }
+
+export type ItemUpdate = Partial<Omit<ItemInput, 'section'>>;
+
+/**
+ * Changes an item's fields with the same cleaning as createItem: whatever an editor's browser sends, the body keeps
+ * only safe rich text and the text fields no markup. Returns whether a row of this site was changed.
+ */
+export async function updateItem(
+  db: Db,
+  siteId: string,
+  itemId: string,
+  input: ItemUpdate,
+): Promise<boolean> {
+  const rows = await db
+    .update(contentItems)
+    .set({
+      ...(input.title !== undefined && { title: plainText(input.title) }),
+      ...(input.teaser !== undefined && { teaser: plainText(input.teaser) }),
+      ...(input.bodyHtml !== undefined && { bodyHtml: sanitizeBody(input.bodyHtml) }),
+      ...(input.openToAll !== undefined && { openToAll: input.openToAll }),
+      ...(input.state !== undefined && { state: input.state }),
+      ...(input.publishedAt !== undefined && { publishedAt: input.publishedAt }),
+      ...(input.isLive !== undefined && { isLive: input.isLive }),
+      ...(input.ticket !== undefined && { ticket: input.ticket }),
+      ...(input.presale !== undefined && { presale: input.presale }),
+      ...(input.embed !== undefined && { embed: input.embed }),
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(contentItems.id, itemId), eq(contentItems.siteId, siteId)))
+    .returning({ id: contentItems.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,18 @@
+import { jsonError, jsonOk } from '@/server/http/responses';
+import { staffApi } from '@/features/staff/server/staff-api';
+import { contentPaths, revalidateSitePaths } from '@/features/staff/server/revalidate';
+import { itemState, publishStaffItem, unpublishStaffItem } from '@/features/staff/content/server/items';
+
+const ACTIONS = { publish: publishStaffItem, unpublish: unpublishStaffItem } as const;
+
+/** POST …/publish or …/unpublish: the site's cached pages of the item are dropped once the change is committed. */
+export const POST = staffApi<{ host: string; id: string; action: string }>(
+  'content:write',
+  async ({ db, actor, site, params }) => {
+    const run = Object.hasOwn(ACTIONS, params.action) ? ACTIONS[params.action as keyof typeof ACTIONS] : null;
+    if (!run) return jsonError('NOT_FOUND');
+    const item = await run(db, actor, params.id);
+    await revalidateSitePaths(db, site.id, contentPaths(item.section, item.id));
+    return jsonOk({ item: itemState(item) });
+  },
+);
