@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, desc, eq, lt, or } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, like, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { auditLog } from '@/server/db/schema';
 import { assertCan, type StaffActor } from '@/features/staff/server/actor';
@@ -32,29 +32,56 @@ export type AuditRow = typeof auditLog.$inferSelect;
 
 export const AUDIT_PAGE_SIZE = 50;
 
-/** The site's audit log, newest first, for owners only; `before` is the (createdAt, id) of the last row shown. */
+/**
+ * A row's place in the log as text with the database's microseconds: a JavaScript Date keeps milliseconds only, and
+ * the rows one transaction writes share one now(), so a Date cursor would skip the rest of such a group.
+ */
+const cursorOf = sql<string>`to_char(${auditLog.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+export interface AuditCursor {
+  createdAt: Date | string;
+  id: string;
+}
+
+/**
+ * The site's audit log, newest first, for owners only; `before` is the (createdAt, id) of the last row shown (its
+ * `cursor` text, or a Date). `actionPrefixes` keeps actions starting with any of them, e.g. ['plan.', 'staff.'].
+ */
 export async function listAudit(
   db: Db,
   actor: StaffActor,
-  options: { before?: { createdAt: Date; id: string }; targetId?: string } = {},
-): Promise<AuditRow[]> {
+  options: {
+    before?: AuditCursor;
+    targetId?: string;
+    actionPrefixes?: readonly string[];
+    limit?: number;
+  } = {},
+): Promise<(AuditRow & { cursor: string })[]> {
   assertCan(actor, 'audit:read');
-  const { before, targetId } = options;
+  const { before, targetId, actionPrefixes } = options;
+  const at = before
+    ? sql`${typeof before.createdAt === 'string' ? before.createdAt : before.createdAt.toISOString()}::timestamptz`
+    : null;
   return db
-    .select()
+    .select({ ...getTableColumns(auditLog), cursor: cursorOf })
     .from(auditLog)
     .where(
       and(
         eq(auditLog.siteId, actor.siteId),
         targetId ? eq(auditLog.targetId, targetId) : undefined,
-        before
+        actionPrefixes?.length
+          ? or(...actionPrefixes.map((prefix) => like(auditLog.action, `${escapeLike(prefix)}%`)))
+          : undefined,
+        before && at
           ? or(
-              lt(auditLog.createdAt, before.createdAt),
-              and(eq(auditLog.createdAt, before.createdAt), lt(auditLog.id, before.id)),
+              sql`${auditLog.createdAt} < ${at}`,
+              and(sql`${auditLog.createdAt} = ${at}`, lt(auditLog.id, before.id)),
             )
           : undefined,
       ),
     )
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-    .limit(AUDIT_PAGE_SIZE);
+    .limit(options.limit ?? AUDIT_PAGE_SIZE);
 }
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -1,0 +1,9 @@
+import { jsonOk } from '@/server/http/responses';
+import { staffApi } from '@/features/staff/server/staff-api';
+import { retirePlan } from '@/features/staff/plans/server/plans';
+
+/** POST: the plan is no longer offered; its members keep it. */
+export const POST = staffApi<{ host: string; id: string }>('plans:write', async ({ db, actor, params }) => {
+  const plan = await retirePlan(db, actor, params.id);
+  return jsonOk({ plan: { id: plan.id, active: plan.active } });
+});

@@ -1,0 +1,12 @@
+import type { Metadata } from 'next';
+import type { HostParams } from '@/features/site/server/site';
+import { paths } from '@/lib/paths';
+import { requireStaffPage } from '@/features/staff/server/staff';
+import { PlansPage } from '@/features/staff/plans/components/plans-page';
+
+export const metadata: Metadata = { title: 'プラン' };
+
+export default async function StaffPlansRoute(props: HostParams) {
+  const actor = await requireStaffPage((await props.params).host, 'plans:write', paths.staff.plans());
+  return <PlansPage actor={actor} />;
+}
