@@ -82,7 +82,8 @@ async function findOwn(db: Db, actor: StaffActor, itemId: string): Promise<Staff
 
 /** What the audit log keeps of an item: its fields, without the bookkeeping column. */
 function snapshot(item: StaffItem) {
-  const { updatedAt: _updatedAt, ...fields } = item;
+  const fields: Partial<StaffItem> = { ...item };
+  delete fields.updatedAt;
   return { ...fields, publishedAt: item.publishedAt.toISOString() };
 }
 
