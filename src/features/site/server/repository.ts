@@ -102,3 +102,18 @@ export async function upsertSite(db: Db, file: SiteFile): Promise<UpsertResult> 
     return { site: toSite(row), created: row.created };
   });
 }
+
+/** Replaces one legal page of a site (the staff console's edit); false when the site has no such page. */
+export async function updateLegalDocument(
+  db: Db,
+  siteId: string,
+  kind: LegalDocumentKind,
+  document: LegalDocument,
+): Promise<boolean> {
+  const rows = await db
+    .update(siteDocuments)
+    .set({ document, updatedAt: sql`now()` })
+    .where(and(eq(siteDocuments.siteId, siteId), eq(siteDocuments.kind, kind)))
+    .returning({ kind: siteDocuments.kind });
+  return rows.length > 0;
+}

@@ -1,0 +1,26 @@
+import { jsonInvalid, jsonOk } from '@/server/http/responses';
+import { revalidateSitePaths } from '@/features/staff/server/revalidate';
+import { staffApi } from '@/features/staff/server/staff-api';
+import { legalDocumentSchema } from '@/features/staff/legal/schema';
+import { getLegalDocument, saveLegalDocument } from '@/features/staff/legal/server/legal';
+
+type Params = { host: string; kind: string };
+
+export const GET = staffApi<Params>('legal:write', async ({ params, site, actor, db }) =>
+  jsonOk(await getLegalDocument(db, actor, site, params.kind)),
+);
+
+/** The whole page (title, intro, items), checked with the site file's schema; the public page shows it at once. */
+export const PUT = staffApi<Params>(
+  'legal:write',
+  async ({ params, site, actor, db, body }) => {
+    // An unknown page is 404 before the body is judged.
+    await getLegalDocument(db, actor, site, params.kind);
+    const parsed = legalDocumentSchema.safeParse(body ?? {});
+    if (!parsed.success) return jsonInvalid(parsed.error.issues);
+    const kind = await saveLegalDocument(db, actor, site, params.kind, parsed.data);
+    await revalidateSitePaths(db, site.id, [`/${kind}`]);
+    return jsonOk({ kind, document: (await getLegalDocument(db, actor, site, kind)).document });
+  },
+  { maxJsonBytes: 1024 * 1024 },
+);

@@ -1,0 +1,31 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { paths } from '@/lib/paths';
+import { isAppError } from '@/lib/errors';
+import { getDb } from '@/server/db';
+import { requireSite } from '@/features/site/server/site';
+import { LEGAL_LINK_LABELS } from '@/features/site/legal';
+import { requireStaffPage } from '@/features/staff/server/staff';
+import { isLegalKind } from '@/features/staff/legal/schema';
+import { getLegalDocument } from '@/features/staff/legal/server/legal';
+import { LegalEditPage } from '@/features/staff/legal/components/legal-edit-page';
+
+interface Props {
+  params: Promise<{ host: string; kind: string }>;
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { kind } = await params;
+  return { title: isLegalKind(kind) ? `${LEGAL_LINK_LABELS[kind]}の編集` : '規約・法定表示' };
+}
+
+export default async function StaffLegalEditRoute(props: Props) {
+  const { host, kind } = await props.params;
+  const actor = await requireStaffPage(host, 'legal:write', paths.staff.legal(kind));
+  const site = await requireSite(props);
+  const loaded = await getLegalDocument(await getDb(), actor, site, kind).catch((error: unknown) => {
+    if (isAppError(error) && error.code === 'NOT_FOUND') notFound();
+    throw error;
+  });
+  return <LegalEditPage kind={loaded.kind} document={loaded.document} />;
+}

@@ -1,0 +1,12 @@
+import type { Metadata } from 'next';
+import { paths } from '@/lib/paths';
+import { requireSite, type HostParams } from '@/features/site/server/site';
+import { requireStaffPage } from '@/features/staff/server/staff';
+import { LegalListPage } from '@/features/staff/legal/components/legal-list-page';
+
+export const metadata: Metadata = { title: '規約・法定表示' };
+
+export default async function StaffLegalRoute(props: HostParams) {
+  const actor = await requireStaffPage((await props.params).host, 'legal:write', paths.staff.legal());
+  return <LegalListPage actor={actor} site={await requireSite(props)} />;
+}
