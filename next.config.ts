@@ -15,7 +15,8 @@ const nextConfig: NextConfig = {
   // `npm test` type-checks the whole project first (npm run typecheck); the build need not do it a second time.
   typescript: { ignoreBuildErrors: true },
   // forbidden(): staff pages answer 403 to a signed-in user without the role (features/staff/server/staff.ts).
-  experimental: { authInterrupts: true },
+  // Uploads (a staff video is up to 512 MB) pass through proxy.ts, which would cut any body at 10 MB.
+  experimental: { authInterrupts: true, proxyClientMaxBodySize: '520mb' },
   // PGlite loads its WebAssembly and data files from its own package folder at run time.
   serverExternalPackages: ['@electric-sql/pglite'],
   async headers() {
