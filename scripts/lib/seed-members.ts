@@ -1,7 +1,14 @@
 import { addMonths, subDays, subMonths } from 'date-fns';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import { members, plans, sandboxCustomers, sandboxSubscriptions, subscriptions } from '@/server/db/schema';
+import {
+  members,
+  plans,
+  sandboxCustomers,
+  sandboxInvoices,
+  sandboxSubscriptions,
+  subscriptions,
+} from '@/server/db/schema';
 import type { Site } from '@/features/site/server/repository';
 import { ensureMember, joinMember } from '@/features/membership/server/members';
 import type { DemoUser } from './seed-auth';
@@ -35,7 +42,7 @@ export async function seedDemoMembers(
   for (const site of sites) {
     for (const user of users[site.slug] ?? []) {
       if (!MEMBER_ROLES.has(user.role)) continue;
-      const member = await ensureMember(db, site.id, user.uid);
+      const member = await ensureMember(db, site.id, user.uid, user.email);
       if (member.nickname === null) {
         await db
           .update(members)
@@ -48,7 +55,10 @@ export async function seedDemoMembers(
   }
 }
 
-/** 'ended': a member who joined, left, and whose paid period ran out ten days ago: a guest again. */
+/**
+ * 'ended': a member who joined, left, and whose paid period ran out ten days ago: a guest again. Each paid month has
+ * its sandbox invoice, as the sandbox writes them, so the staff console shows a payment history.
+ */
 async function seedPaidMembership(
   db: Db,
   site: Site,
@@ -86,6 +96,19 @@ async function seedPaidMembership(
       status,
       currentPeriodEnd: periodEnd,
     });
+    const joinedAt = state === 'active' ? new Date() : subMonths(periodEnd, 2);
+    for (let start = joinedAt; start < periodEnd; start = addMonths(start, 1)) {
+      await tx.insert(sandboxInvoices).values({
+        id: `in_sb_demo_${memberId.slice(0, 8)}_${start.getTime()}`,
+        customerId,
+        subscriptionId,
+        amountYen: plan.priceYen,
+        status: 'paid',
+        periodStart: start,
+        periodEnd: addMonths(start, 1),
+        createdAt: start,
+      });
+    }
     await tx
       .update(members)
       .set({ chosenPlanId: plan.id, billingCustomerId: customerId })
@@ -100,6 +123,6 @@ async function seedPaidMembership(
       currentPeriodEnd: periodEnd,
       canceledAt: state === 'ended' ? subDays(periodEnd, 20) : null,
     });
-    await joinMember(tx, memberId, state === 'active' ? new Date() : subMonths(periodEnd, 2));
+    await joinMember(tx, memberId, joinedAt);
   });
 }

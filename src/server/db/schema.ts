@@ -112,6 +112,8 @@ export const members = pgTable(
       .notNull()
       .references(() => sites.id, { onDelete: 'cascade' }),
     uid: text('uid').notNull(),
+    /** The account's e-mail as the provider reported it at the member's last sign-up step (for staff search). */
+    email: text('email'),
     memberNumber: integer('member_number'),
     nickname: text('nickname'),
     familyName: text('family_name'),

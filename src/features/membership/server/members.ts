@@ -8,12 +8,24 @@ import { membershipStatus } from '@/features/membership/status';
 
 export type Member = typeof members.$inferSelect;
 
-/** The member row of a provider user on a site, created (empty) the first time it is asked for. */
-export async function ensureMember(db: Db, siteId: string, uid: string): Promise<Member> {
-  await db
-    .insert(members)
-    .values({ siteId, uid })
-    .onConflictDoNothing({ target: [members.siteId, members.uid] });
+/**
+ * The member row of a provider user on a site, created (empty) the first time it is asked for. `email`, when given,
+ * is the account's current e-mail and is kept on the row (staff search members by it).
+ */
+export async function ensureMember(
+  db: Db,
+  siteId: string,
+  uid: string,
+  email?: string | null,
+): Promise<Member> {
+  const insert = db.insert(members).values({ siteId, uid, email: email ?? null });
+  await (email
+    ? insert.onConflictDoUpdate({
+        target: [members.siteId, members.uid],
+        set: { email },
+        setWhere: sql`${members.email} IS DISTINCT FROM ${email}`,
+      })
+    : insert.onConflictDoNothing({ target: [members.siteId, members.uid] }));
   const member = await findMember(db, siteId, uid);
   if (!member) throw new AppError('INTERNAL', `member ${uid} was not written`);
   return member;

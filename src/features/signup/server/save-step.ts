@@ -24,7 +24,7 @@ export const saveSignUpStep = memberPost<{ host: string; step: string }>(
     const step = params.step;
     const parsed = STEPS[step](body);
     if ('issues' in parsed) return jsonInvalid(parsed.issues);
-    const member = await ensureMember(db, site.id, viewer.uid);
+    const member = await ensureMember(db, site.id, viewer.uid, viewer.email);
     const facts = signUpFactsOf(member, await isPremium(db, member), true);
     if (resolveSignUpStep(flow, facts, step) !== step) {
       throw new AppError(
