@@ -72,6 +72,8 @@ export interface InvoiceRecord {
   customer: string;
   subscription: string;
   status: 'open' | 'paid';
+  /** A payment was tried (and, while the invoice stays open, failed). */
+  attempted?: boolean;
   amount: number;
   clientSecret: string;
   created: number;
@@ -236,6 +238,7 @@ export class Books implements Expander {
       amount_due: i.amount,
       amount_paid: i.status === 'paid' ? i.amount : 0,
       amount_remaining: i.status === 'paid' ? 0 : i.amount,
+      attempted: i.status === 'paid' || i.attempted === true,
       billing_reason: 'subscription_create',
       created: i.created,
       currency: 'jpy',

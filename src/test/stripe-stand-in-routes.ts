@@ -219,6 +219,22 @@ export const ROUTES: readonly Route[] = [
   },
   {
     method: 'GET',
+    path: '/v1/invoices',
+    allowed: ['customer', 'limit', 'expand'],
+    handle(books, params) {
+      const customer = text(params, 'customer');
+      const found = [...books.invoices.values()]
+        .filter((i) => !customer || i.customer === customer)
+        .sort((a, b) => b.created - a.created)
+        .slice(0, Number(text(params, 'limit') ?? 10));
+      return list(
+        found.map((i) => books.invoice(i)),
+        '/v1/invoices',
+      );
+    },
+  },
+  {
+    method: 'GET',
     path: '/v1/subscriptions',
     allowed: ['customer', 'status', 'limit', 'expand'],
     handle(books, params) {

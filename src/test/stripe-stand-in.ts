@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
-import { Books, TEST_CARDS, newId, type StandInCard } from '@/test/stripe-stand-in-books';
+import { Books, TEST_CARDS, addInterval, newId, type StandInCard } from '@/test/stripe-stand-in-books';
 import { answer, matchRoute } from '@/test/stripe-stand-in-routes';
 import { StandInError, parseForm, type JsonObject, type Params } from '@/test/stripe-stand-in-wire';
 
@@ -194,6 +194,36 @@ export async function startStripeStandIn() {
       emit('invoice.paid', books.invoice(invoice));
       emit('customer.subscription.updated', books.subscription(subscription));
       return method.id;
+    },
+
+    /**
+     * The next period's invoice (time passing on Stripe): paid, or open after a failed attempt (a declined renewal),
+     * with `created` seconds after the previous one so that the order is never a tie.
+     */
+    renew(subscriptionId: string, outcome: 'paid' | 'failed' = 'paid'): string {
+      const subscription = subscriptionRecord(subscriptionId);
+      const price = books.get(books.prices, 'price', subscription.price);
+      const last = [...books.invoices.values()].filter((i) => i.subscription === subscriptionId).at(-1);
+      const invoice = {
+        id: newId('in'),
+        customer: subscription.customer,
+        subscription: subscriptionId,
+        status: outcome === 'paid' ? ('paid' as const) : ('open' as const),
+        attempted: true,
+        amount: price.unitAmount,
+        clientSecret: `${newId('pi')}_secret_${newId('s').slice(2)}`,
+        created: Math.max(books.now(), (last?.created ?? 0) + 1),
+        periodStart: subscription.periodEnd,
+        periodEnd: addInterval(subscription.periodEnd, price.interval),
+      };
+      books.invoices.set(invoice.id, invoice);
+      if (outcome === 'paid') {
+        subscription.periodStart = invoice.periodStart;
+        subscription.periodEnd = invoice.periodEnd;
+      }
+      subscription.latestInvoice = invoice.id;
+      emit(outcome === 'paid' ? 'invoice.paid' : 'invoice.payment_failed', books.invoice(invoice));
+      return invoice.id;
     },
 
     /** What the browser's confirmation of a SetupIntent does: a new card, attached to the customer. */

@@ -1,15 +1,22 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { addMonths, addYears } from 'date-fns';
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import { sandboxClocks, sandboxCustomers, sandboxSubscriptions } from '@/server/db/schema';
+import {
+  plans,
+  sandboxClocks,
+  sandboxCustomers,
+  sandboxInvoices,
+  sandboxSubscriptions,
+} from '@/server/db/schema';
 import { chargeSandboxCard } from '@/server/payments/sandbox-cards';
 import {
   CardError,
   type BillingEvent,
   type CardSummary,
   type PaymentProvider,
+  type PaymentRecord,
   type SubscriptionState,
 } from '@/server/payments/types';
 
@@ -17,6 +24,10 @@ import {
  * The embedded default: a payment provider that lives in our own database. It keeps customers, cards and
  * subscriptions as Stripe would, answers Stripe's test cards like Stripe's test mode, and reports every change as
  * an event through `emit`, the same path Stripe's webhooks take. A test clock per site lets time pass.
+ *
+ * Every charge writes an invoice: the first period when a subscription starts, and each period a renewal on the test
+ * clock pays for. A refused card starts no subscription and so writes no invoice (the sandbox's renewals always
+ * succeed), which is why the sandbox's invoices are all 'paid'.
  */
 export interface SandboxEvent extends BillingEvent {
   /** The sandbox hands over the state it has just written, so the handler needs no second read. */
@@ -82,6 +93,37 @@ export function createSandboxProvider(db: Db, emit: (event: SandboxEvent) => Pro
       .where(eq(sandboxCustomers.id, customerId));
   }
 
+  async function invoice(
+    row: SandboxSubscription,
+    amountYen: number,
+    periodStart: Date,
+    periodEnd: Date,
+  ): Promise<void> {
+    await db.insert(sandboxInvoices).values({
+      id: newId('in'),
+      customerId: row.customerId,
+      subscriptionId: row.id,
+      amountYen,
+      status: 'paid',
+      periodStart,
+      periodEnd,
+      createdAt: periodStart,
+    });
+  }
+
+  /** A renewal costs what the subscription has been paying (a price change makes new subscriptions, as on Stripe). */
+  async function renewalAmount(row: SandboxSubscription): Promise<number> {
+    const [last] = await db
+      .select({ amountYen: sandboxInvoices.amountYen })
+      .from(sandboxInvoices)
+      .where(eq(sandboxInvoices.subscriptionId, row.id))
+      .orderBy(desc(sandboxInvoices.createdAt))
+      .limit(1);
+    if (last) return last.amountYen;
+    const [plan] = await db.select({ priceYen: plans.priceYen }).from(plans).where(eq(plans.id, row.planId));
+    return plan?.priceYen ?? 0;
+  }
+
   async function requireCustomer(customerId: string) {
     const [customer] = await db.select().from(sandboxCustomers).where(eq(sandboxCustomers.id, customerId));
     if (!customer) throw new Error(`sandbox customer ${customerId} does not exist`);
@@ -121,6 +163,7 @@ export function createSandboxProvider(db: Db, emit: (event: SandboxEvent) => Pro
         .returning();
       if (!created) return { kind: 'complete', subscriptionId: id };
       await saveCard(customerId, summary);
+      await invoice(created, plan.priceYen, at, created.currentPeriodEnd);
       await report('customer.subscription.created', created, at);
       await report('invoice.paid', created, at);
       return { kind: 'complete', subscriptionId: id };
@@ -153,6 +196,23 @@ export function createSandboxProvider(db: Db, emit: (event: SandboxEvent) => Pro
         expMonth: customer.cardExpMonth ?? 0,
         expYear: customer.cardExpYear ?? 0,
       };
+    },
+
+    async listPayments(customerId): Promise<PaymentRecord[]> {
+      const rows = await db
+        .select()
+        .from(sandboxInvoices)
+        .where(eq(sandboxInvoices.customerId, customerId))
+        .orderBy(desc(sandboxInvoices.createdAt), desc(sandboxInvoices.id))
+        .limit(24);
+      return rows.map(({ id, amountYen, status, periodStart, periodEnd, createdAt }) => ({
+        id,
+        amountYen,
+        status,
+        periodStart,
+        periodEnd,
+        createdAt,
+      }));
     },
 
     async changeCard({ customerId, card }) {
@@ -193,7 +253,12 @@ export function createSandboxProvider(db: Db, emit: (event: SandboxEvent) => Pro
           await report('customer.subscription.deleted', ended!, at);
           continue;
         }
-        while (periodEnd <= at) periodEnd = nextPeriodEnd(periodEnd, row.interval);
+        const amountYen = await renewalAmount(row);
+        while (periodEnd <= at) {
+          const periodStart = periodEnd;
+          periodEnd = nextPeriodEnd(periodEnd, row.interval);
+          await invoice(row, amountYen, periodStart, periodEnd);
+        }
         const [renewed] = await db
           .update(sandboxSubscriptions)
           .set({ currentPeriodEnd: periodEnd })

@@ -5,6 +5,7 @@ import {
   CardError,
   type BillingEvent,
   type CardSummary,
+  type PaymentRecord,
   type SubscriptionState,
   type SubscriptionStatus,
 } from '@/server/payments/types';
@@ -73,6 +74,32 @@ export function toSubscriptionState(subscription: Stripe.Subscription): Subscrip
     cancelAtPeriodEnd,
     // As in the sandbox: when it ended, not when leaving was asked for (Stripe's canceled_at).
     canceledAt: status === 'canceled' ? toDate(subscription.ended_at ?? subscription.canceled_at) : null,
+  };
+}
+
+/**
+ * A charge as the member's payment history shows it: a paid invoice, or one whose payment was tried and failed
+ * (open after an attempt, or given up as uncollectible). Drafts, voided invoices and a first invoice still waiting
+ * for the browser's confirmation charged nothing and are left out. The period is the line's service period (the
+ * invoice's own period_start/period_end describe the previous period for subscription renewals).
+ */
+export function toPaymentRecord(invoice: Stripe.Invoice): PaymentRecord | null {
+  const paid = invoice.status === 'paid';
+  const failed =
+    invoice.status === 'uncollectible' || (invoice.status === 'open' && invoice.attempted === true);
+  if (!paid && !failed) return null;
+  const period = invoice.lines?.data?.[0]?.period ?? {
+    start: invoice.period_start,
+    end: invoice.period_end,
+  };
+  return {
+    id: invoice.id ?? '',
+    // Yen has no minor unit: 550 is ¥550.
+    amountYen: paid ? invoice.amount_paid : invoice.amount_due,
+    status: paid ? 'paid' : 'failed',
+    periodStart: new Date(period.start * 1000),
+    periodEnd: new Date(period.end * 1000),
+    createdAt: new Date(invoice.created * 1000),
   };
 }
 

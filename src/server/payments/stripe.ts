@@ -9,11 +9,17 @@ import {
   expanded,
   isMissing,
   toBillingEvent,
+  toPaymentRecord,
   toSubscriptionState,
   type CardChange,
   type StripeBillingEvent,
 } from '@/server/payments/stripe-mapping';
-import type { BillablePlan, PaymentProvider, SubscriptionState } from '@/server/payments/types';
+import type {
+  BillablePlan,
+  PaymentProvider,
+  PaymentRecord,
+  SubscriptionState,
+} from '@/server/payments/types';
 
 export type { CardChange, StripeBillingEvent } from '@/server/payments/stripe-mapping';
 
@@ -168,6 +174,15 @@ export function createStripeProvider(options: StripeProviderOptions): StripeProv
           null,
         );
         return cardOf(newest);
+      }),
+
+    listPayments: (customerId) =>
+      call(async () => {
+        const invoices = await stripe.invoices.list({ customer: customerId, limit: 24 });
+        return invoices.data
+          .map(toPaymentRecord)
+          .filter((record): record is PaymentRecord => record !== null)
+          .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
       }),
 
     changeCard: ({ customerId, subscriptionId }) =>

@@ -58,6 +58,17 @@ export type SubscriptionStart =
   | { kind: 'confirm'; clientSecret: string; subscriptionId: string }
   | { kind: 'complete'; subscriptionId: string };
 
+/** One charge of a subscription, as the provider's invoices record it. */
+export interface PaymentRecord {
+  id: string;
+  /** Yen, tax included. */
+  amountYen: number;
+  status: 'paid' | 'failed';
+  periodStart: Date;
+  periodEnd: Date;
+  createdAt: Date;
+}
+
 export interface PaymentProvider {
   readonly kind: PaymentProviderKind;
   /** What the browser needs: Stripe's publishable key, or nothing for the sandbox. */
@@ -81,6 +92,8 @@ export interface PaymentProvider {
   /** Leaving (true) or taking it back (false); idempotent. */
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<SubscriptionState>;
   getCard(customerId: string): Promise<CardSummary | null>;
+  /** The customer's charges, newest first (at most the last 24). */
+  listPayments(customerId: string): Promise<PaymentRecord[]>;
   /** Stripe: a SetupIntent's secret for the elements; sandbox: the card is replaced at once. */
   changeCard(input: {
     customerId: string;
