@@ -1,0 +1,64 @@
+import 'server-only';
+import type { Db } from '@/server/db/client';
+import { formatMemberNumber } from '@/features/membership/server/members';
+import type { StaffActor } from '@/features/staff/server/actor';
+import { recordAudit } from '@/features/staff/server/audit';
+import type { MemberFilter } from '@/features/staff/members/schemas';
+import { STAFF_STATUS_LABELS } from '@/features/staff/members/status';
+import { isoDateJst } from '@/features/staff/members/dates';
+import { allMembers, countMembers, type MemberListRow } from '@/features/staff/members/server/list';
+import { BOM, csvRow } from '@/features/staff/members/server/csv';
+
+export const CSV_HEADER = ['会員番号', 'ニックネーム', 'メールアドレス', 'ステータス', 'プラン', '入会日'];
+
+export function csvLine(row: MemberListRow): string {
+  return csvRow([
+    row.memberNumber === null ? '' : formatMemberNumber(row.memberNumber),
+    row.nickname,
+    row.email,
+    STAFF_STATUS_LABELS[row.status],
+    row.planName,
+    row.joinedAt ? isoDateJst(row.joinedAt) : '',
+  ]);
+}
+
+/** members-20261122.csv, dated in Japan time. */
+export const exportFileName = (now: Date) => `members-${isoDateJst(now).replace(/-/g, '')}.csv`;
+
+/**
+ * The filtered list as CSV (every page, not only the one shown), streamed in batches. Exporting personal data is
+ * audited: the row names the filter and how many members it matched when the export began.
+ */
+export async function exportMembersCsv(
+  db: Db,
+  actor: StaffActor,
+  filter: Omit<MemberFilter, 'page'>,
+  now: Date,
+): Promise<ReadableStream<Uint8Array>> {
+  const total = await countMembers(db, actor, filter, now);
+  await recordAudit(db, actor, {
+    action: 'members.export',
+    targetType: 'members',
+    targetId: null,
+    before: null,
+    after: { filter: { q: filter.q, status: filter.status, planId: filter.planId }, count: total },
+  });
+  const encoder = new TextEncoder();
+  const batches = allMembers(db, actor, filter, now);
+  let started = false;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!started) {
+        started = true;
+        controller.enqueue(encoder.encode(BOM + csvRow(CSV_HEADER)));
+        return;
+      }
+      const next = await batches.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(next.value.map(csvLine).join('')));
+    },
+    async cancel() {
+      await batches.return(undefined);
+    },
+  });
+}
