@@ -131,7 +131,7 @@ export function auditDiff(before: unknown, after: unknown): FieldChange[] {
 export function targetName(before: unknown, after: unknown): string | null {
   for (const side of [after, before]) {
     if (!isRecord(side)) continue;
-    for (const key of ['title', 'name', 'displayName', 'email', 'nickname']) {
+    for (const key of ['title', 'name', 'email', 'displayName', 'nickname']) {
       const value = side[key];
       if (typeof value === 'string' && value.trim())
         return value.length > 60 ? `${value.slice(0, 60)}…` : value;

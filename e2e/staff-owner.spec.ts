@@ -1,0 +1,169 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createUser, demoAccount, signIn, toast } from './support/auth';
+import { expectNoSeriousViolations } from './support/axe';
+import {
+  ADDRESS,
+  PROFILE,
+  newBrowser,
+  post,
+  saveSteps,
+  signedInNewUser,
+  uniqueNickname,
+} from './support/membership';
+import { MIO_URL } from './support/sites';
+
+/**
+ * The owner's side of the console: a plan created is offered at sign-up and, once retired, no longer; staff added
+ * by e-mail get in with their role, lose what a new role does not open and everything once removed; each change is
+ * in the audit log. Fresh accounts only: the demo accounts are shared with every other spec.
+ */
+
+const owner = demoAccount('mio', 'owner');
+
+async function signInOwner(page: Page, path: string): Promise<void> {
+  await signIn(page, owner.email, owner.password, { next: path, expectPath: path });
+}
+
+const planRow = (page: Page, name: string) => page.getByTestId('plan-table').locator('tr', { hasText: name });
+const staffRow = (page: Page, email: string) => page.locator(`tr[data-staff-email="${email}"]`);
+const auditEntry = (page: Page, action: string, text: string) =>
+  page.locator(`li[data-audit-action="${action}"]`).filter({ hasText: text });
+
+test('the owner creates a plan offered at sign-up, retires it, and reads both in the audit log', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const name = `E2E年額${testInfo.project.name}${Math.random().toString(36).slice(2, 7)}`;
+  await signInOwner(page, '/staff/plans');
+  await expect(page.getByRole('heading', { level: 1, name: 'プラン' })).toBeVisible();
+  await expect(planRow(page, '月額会員').first()).toContainText('¥550');
+
+  // Bad input: the field says why, nothing is created.
+  await page.getByLabel('プラン名', { exact: true }).fill(name);
+  await page.getByLabel('請求の間隔', { exact: true }).selectOption('year');
+  await page.getByLabel('価格（円・税込）', { exact: true }).fill('50');
+  await page.getByRole('button', { name: 'プランを作成' }).click();
+  await expect(page.getByText('価格は100円以上で入力してください')).toBeVisible();
+  await expect(planRow(page, name)).toHaveCount(0);
+
+  await page.getByLabel('価格（円・税込）', { exact: true }).fill('12345');
+  await page.getByRole('button', { name: 'プランを作成' }).click();
+  await expect(toast(page, `プラン「${name}」を作成しました`)).toBeVisible();
+  await expect(planRow(page, name)).toContainText('年額');
+  await expect(planRow(page, name)).toContainText('¥12,345');
+  await expect(planRow(page, name)).toContainText('提供中');
+  await expect(planRow(page, name)).toContainText('0人');
+  await expectNoSeriousViolations(page, 'staff plans');
+
+  // A fresh account on its way in is offered the new plan at the plans step.
+  const fan = await newBrowser(browser, 'mio', testInfo);
+  try {
+    await signedInNewUser(fan.page, 'mio', 'plan-fan');
+    await saveSteps(fan.page, 'mio', { nickname: uniqueNickname(), profile: PROFILE, address: ADDRESS });
+    await fan.page.goto(`${MIO_URL}/signup/plans`);
+    const offered = fan.page.getByRole('radio', { name: new RegExp(name) });
+    await expect(offered).toHaveCount(1);
+    await expect(fan.page.getByText(name).locator('..')).toContainText('12,345円');
+    const planId = (await offered.getAttribute('value'))!;
+
+    // Retired: asked first, then no longer offered nor accepted.
+    await page.getByRole('button', { name: `「${name}」を提供終了` }).click();
+    const dialog = page.getByRole('dialog', { name: 'このプランを提供終了にしますか？' });
+    await expect(dialog).toContainText('加入中の会員（0人）はこのプランのまま継続');
+    await dialog.getByRole('button', { name: '提供終了にする' }).click();
+    await expect(toast(page, `「${name}」を提供終了にしました`)).toBeVisible();
+    await expect(planRow(page, name)).toContainText('提供終了');
+
+    await fan.page.reload();
+    await expect(fan.page.getByRole('radio')).not.toHaveCount(0);
+    await expect(fan.page.getByRole('radio', { name: new RegExp(name) })).toHaveCount(0);
+    const refused = await post(fan.page, '/api/signup/plans', { body: { planId } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toBe('このプランはお申し込みいただけません。');
+  } finally {
+    await fan.context.close();
+  }
+
+  await page.goto(`${MIO_URL}/staff/audit?kind=plans`);
+  await expect(auditEntry(page, 'plan.create', name)).toHaveCount(1);
+  const retired = auditEntry(page, 'plan.retire', name);
+  await expect(retired).toHaveCount(1);
+  await expect(retired).toContainText('プランを提供終了');
+  await expect(retired).toContainText(`${owner.displayName}（${owner.email}）・オーナー`);
+  await expect(retired.locator('time')).toHaveText(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}$/);
+  await retired.getByText('変更内容').click();
+  await expect(retired.locator('tr', { hasText: '提供中' })).toContainText('true');
+  await expect(retired.locator('tr', { hasText: '提供中' })).toContainText('false');
+  await expect(page.locator('li[data-audit-action^="staff."]')).toHaveCount(0);
+  await expectNoSeriousViolations(page, 'staff audit (plans)');
+});
+
+test('the owner adds staff by e-mail, changes their role and removes them; each takes effect at once', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const staffUser = await createUser('mio', { label: 'staff' });
+  await signInOwner(page, '/staff/team');
+  await expect(page.getByRole('heading', { level: 1, name: 'スタッフ' })).toBeVisible();
+  await expect(staffRow(page, owner.email)).toContainText('オーナー');
+
+  // Only accounts of this site, and never without an owner.
+  await page.getByLabel('メールアドレス', { exact: true }).fill('nobody-here@example.com');
+  await page.getByRole('button', { name: 'スタッフを追加' }).click();
+  await expect(
+    page.getByText(
+      'このメールアドレスのアカウントが見つかりません。先にこのサイトでアカウントを作成してもらってください。',
+    ),
+  ).toBeVisible();
+  await staffRow(page, owner.email).getByRole('combobox').selectOption('support');
+  await staffRow(page, owner.email)
+    .getByRole('button', { name: /の役割を変更$/ })
+    .click();
+  await expect(staffRow(page, owner.email).getByRole('alert')).toContainText('オーナーが1人もいなくなる');
+  await page.reload();
+  await expect(staffRow(page, owner.email).getByTestId('staff-role')).toHaveText('オーナー');
+
+  await page.getByLabel('メールアドレス', { exact: true }).fill(staffUser.email);
+  await page.getByLabel('役割', { exact: true }).selectOption('editor');
+  await page.getByRole('button', { name: 'スタッフを追加' }).click();
+  await expect(toast(page, `${staffUser.email} を編集者として追加しました`)).toBeVisible();
+  await expect(staffRow(page, staffUser.email).getByTestId('staff-role')).toHaveText('編集者');
+  await expectNoSeriousViolations(page, 'staff team');
+
+  const staff = await newBrowser(browser, 'mio', testInfo);
+  try {
+    await signIn(staff.page, staffUser.email, staffUser.password);
+    await staff.page.goto(`${MIO_URL}/staff`);
+    await expect(staff.page).toHaveURL(`${MIO_URL}/staff/content`);
+    expect((await staff.page.goto(`${MIO_URL}/staff/team`))?.status()).toBe(403);
+
+    // Support now: content is closed on the very next request.
+    const row = staffRow(page, staffUser.email);
+    await row.getByRole('combobox').selectOption('support');
+    await row.getByRole('button', { name: /の役割を変更$/ }).click();
+    await expect(row.getByTestId('staff-role')).toHaveText('サポート');
+    expect((await staff.page.goto(`${MIO_URL}/staff/content`))?.status()).toBe(403);
+
+    // Removed: nothing of the console any more, pages nor APIs.
+    await row.getByRole('button', { name: /をスタッフから削除$/ }).click();
+    await page.getByRole('dialog').getByRole('button', { name: '削除する' }).click();
+    await expect(staffRow(page, staffUser.email)).toHaveCount(0);
+    expect((await staff.page.goto(`${MIO_URL}/staff`))?.status()).toBe(403);
+    const refused = await post(staff.page, '/api/staff/content', { body: { section: 'blog', title: 'x' } });
+    expect(refused.status).toBe(403);
+  } finally {
+    await staff.context.close();
+  }
+
+  await page.goto(`${MIO_URL}/staff/audit?kind=staff`);
+  for (const action of ['staff.add', 'staff.role', 'staff.remove']) {
+    await expect(auditEntry(page, action, staffUser.email)).toHaveCount(1);
+  }
+  const changed = auditEntry(page, 'staff.role', staffUser.email);
+  await changed.getByText('変更内容').click();
+  await expect(changed.locator('tr', { hasText: '役割' })).toContainText('editor');
+  await expect(changed.locator('tr', { hasText: '役割' })).toContainText('support');
+  await expect(page.locator('li[data-audit-action^="plan."]')).toHaveCount(0);
+});
