@@ -3,13 +3,13 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import { AppError } from '@/lib/errors';
 import type { Db } from '@/server/db/client';
 import { contentItems, media } from '@/server/db/schema';
-import { getStorage } from '@/server/storage';
 import type { Site } from '@/features/site/server/repository';
 import { findSection } from '@/features/site/navigation';
 import type { SectionId } from '@/features/site/sections';
 import { createItem, updateItem, type ItemUpdate } from '@/features/content/server/write';
 import { previewItem } from '@/features/content/server/preview-item';
 import { imageView } from '@/features/media/server/urls';
+import { deleteStoredFiles } from '@/features/media/server/remove';
 import type { ItemDetail } from '@/features/content/types';
 import type { MovieEmbed, PresaleAccess, TicketSchedule } from '@/server/db/content-schema';
 import { assertCan, type StaffActor } from '@/features/staff/server/actor';
@@ -288,12 +288,12 @@ async function lockOwn(db: Db, actor: StaffActor, itemId: string): Promise<Staff
  */
 export async function deleteStaffItem(db: Db, actor: StaffActor, itemId: string): Promise<StaffItem> {
   assertCan(actor, 'content:write');
-  const { item, keys } = await db.transaction(async (tx) => {
+  const { item, files } = await db.transaction(async (tx) => {
     const before = await lockOwn(tx, actor, itemId);
     const files = await tx
       .delete(media)
       .where(and(eq(media.siteId, actor.siteId), eq(media.itemId, itemId)))
-      .returning({ variants: media.variants });
+      .returning();
     await tx
       .delete(contentItems)
       .where(and(eq(contentItems.siteId, actor.siteId), eq(contentItems.id, itemId)));
@@ -304,12 +304,9 @@ export async function deleteStaffItem(db: Db, actor: StaffActor, itemId: string)
       before: { ...snapshot(before), files: files.length },
       after: null,
     });
-    return { item: before, keys: files.flatMap((file) => file.variants.map((variant) => variant.key)) };
+    return { item: before, files };
   });
-  const storage = getStorage();
-  const results = await Promise.allSettled(keys.map((key) => storage.delete(key)));
-  const failed = results.filter((result) => result.status === 'rejected').length;
-  if (failed > 0) console.error(`content.delete ${itemId}: ${failed} stored files could not be removed`);
+  await Promise.all(files.map((file) => deleteStoredFiles(file)));
   return item;
 }
 
