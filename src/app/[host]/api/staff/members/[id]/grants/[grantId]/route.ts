@@ -1,0 +1,14 @@
+import { jsonOk } from '@/server/http/responses';
+import { getPaymentProvider } from '@/features/billing/server/provider';
+import { staffApi } from '@/features/staff/server/staff-api';
+import { revokeGrant } from '@/features/staff/members/server/grants';
+
+/** DELETE: ends a running complimentary grant now (the record stays, marked revoked, for the member's history). */
+export const DELETE = staffApi<{ host: string; id: string; grantId: string }>(
+  'members:grant',
+  async ({ db, actor, site, params }) => {
+    const now = await (await getPaymentProvider()).now(site.id);
+    const grant = await revokeGrant(db, actor, params.id, params.grantId, now);
+    return jsonOk({ grant: { id: grant.id, revokedAt: grant.revokedAt?.toISOString() ?? null } });
+  },
+);

@@ -1,0 +1,17 @@
+import type { Metadata } from 'next';
+import { paths } from '@/lib/paths';
+import { requireStaffPage } from '@/features/staff/server/staff';
+import { parseMemberFilter } from '@/features/staff/members/schemas';
+import { MembersPage } from '@/features/staff/members/components/members-page';
+
+export const metadata: Metadata = { title: '会員' };
+
+type Props = {
+  params: Promise<{ host: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
+
+export default async function StaffMembersRoute({ params, searchParams }: Props) {
+  const actor = await requireStaffPage((await params).host, 'members:read', paths.staff.members());
+  return <MembersPage actor={actor} filter={parseMemberFilter(await searchParams)} />;
+}
