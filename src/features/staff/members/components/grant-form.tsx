@@ -9,15 +9,7 @@ import { TextField } from '@/components/ui/text-field';
 import { postJson } from '@/lib/post-json';
 
 /** Complimentary premium until a date: tomorrow at the earliest, two years at the latest (checked again on the server). */
-export function GrantForm({
-  memberId,
-  min,
-  max,
-}: {
-  memberId: string;
-  min: string;
-  max: string;
-}) {
+export function GrantForm({ memberId, min, max }: { memberId: string; min: string; max: string }) {
   const router = useRouter();
   const [endsOn, setEndsOn] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
