@@ -78,10 +78,15 @@ export default function RichTextEditor({
       ? {
           insertImage(file) {
             previews.set(file.id, file.src);
+            // After the selection, never over it: a just-inserted image is selected, and a second one must
+            // follow it rather than replace it.
             editor
               .chain()
               .focus()
-              .setImage({ src: `media:${file.id}`, alt: file.alt })
+              .insertContentAt(editor.state.selection.to, {
+                type: 'image',
+                attrs: { src: `media:${file.id}`, alt: file.alt },
+              })
               .run();
           },
         }
