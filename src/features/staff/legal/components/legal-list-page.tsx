@@ -27,6 +27,7 @@ export async function LegalListPage({ actor, site }: { actor: StaffActor; site: 
             <div className="flex min-w-0 flex-col gap-1">
               <Link
                 href={paths.staff.legal(document.kind)}
+                data-testid="legal-edit-link"
                 className="font-bold underline underline-offset-4 hover:text-tertiary"
               >
                 {document.label}
@@ -42,7 +43,8 @@ export async function LegalListPage({ actor, site }: { actor: StaffActor; site: 
               rel="noreferrer"
               className="text-sm underline underline-offset-4"
             >
-              サイトで見る<span className="sr-only">（{document.label}、新しいタブ）</span>
+              <span className="sr-only">{document.label}を</span>サイトで見る
+              <span className="sr-only">（新しいタブで開きます）</span>
             </a>
           </li>
         ))}

@@ -7,6 +7,7 @@ import { buttonClass } from '@/components/ui/button';
 /** A button that asks before it acts (a deletion cannot be undone). */
 export function ConfirmButton({
   label,
+  ariaLabel,
   title,
   description,
   confirmLabel,
@@ -14,6 +15,8 @@ export function ConfirmButton({
   className,
 }: {
   label: ReactNode;
+  /** The button's name when its label alone would be ambiguous on the page. */
+  ariaLabel?: string;
   title: string;
   description: string;
   confirmLabel: string;
@@ -25,7 +28,7 @@ export function ConfirmButton({
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !busy && setOpen(next)}>
       <Dialog.Trigger asChild>
-        <button type="button" className={className}>
+        <button type="button" className={className} aria-label={ariaLabel}>
           {label}
         </button>
       </Dialog.Trigger>

@@ -55,10 +55,11 @@ export function DropZone({
       <button
         type="button"
         className={buttonClass('secondary', 'min-h-11 px-5 text-sm')}
+        aria-label={`ファイルを選択（${context}）`}
         aria-describedby={hintId}
         onClick={() => input.current?.click()}
       >
-        ファイルを選択<span className="sr-only">（{context}）</span>
+        ファイルを選択
       </button>
       <p id={hintId} className="text-xs text-ink/75">
         {hint}

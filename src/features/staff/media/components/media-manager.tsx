@@ -270,12 +270,22 @@ function UploadList({
           <div className="flex flex-wrap items-center justify-between gap-2">
             <span className="min-w-0 font-bold break-all">{row.name}</span>
             {row.error ? (
-              <button type="button" className={SMALL_BUTTON} onClick={() => onDismiss(row.key)}>
-                閉じる<span className="sr-only">（{row.name}）</span>
+              <button
+                type="button"
+                className={SMALL_BUTTON}
+                aria-label={`閉じる（${row.name}）`}
+                onClick={() => onDismiss(row.key)}
+              >
+                閉じる
               </button>
             ) : (
-              <button type="button" className={SMALL_BUTTON} onClick={() => onCancel(row.key)}>
-                中止<span className="sr-only">（{row.name}）</span>
+              <button
+                type="button"
+                className={SMALL_BUTTON}
+                aria-label={`中止（${row.name}）`}
+                onClick={() => onCancel(row.key)}
+              >
+                中止
               </button>
             )}
           </div>
@@ -361,18 +371,22 @@ function FileCard({
             }}
           >
             <label className="flex min-w-0 flex-1 flex-col gap-1 text-sm">
-              <span className="font-bold">
-                キャプション<span className="sr-only">（{file.fileName}）</span>
-              </span>
+              <span className="font-bold">キャプション</span>
               <input
+                aria-label={`キャプション（${file.fileName}）`}
                 value={caption}
                 maxLength={500}
                 onChange={(event) => setCaption(event.target.value)}
                 className="min-h-11 rounded-md border border-line bg-surface px-3 text-base"
               />
             </label>
-            <button type="submit" className={SMALL_BUTTON} disabled={saving}>
-              保存<span className="sr-only">（{file.fileName} のキャプション）</span>
+            <button
+              type="submit"
+              className={SMALL_BUTTON}
+              disabled={saving}
+              aria-label={`保存（${file.fileName} のキャプション）`}
+            >
+              保存
             </button>
           </form>
         )}
@@ -382,20 +396,18 @@ function FileCard({
             <button
               type="button"
               className={SMALL_BUTTON}
+              aria-label={`カバーにする（${file.fileName}）`}
               onClick={() =>
                 actions.change(file.id, { role: 'cover' }, `${file.fileName} をカバーにしました`)
               }
             >
-              カバーにする<span className="sr-only">（{file.fileName}）</span>
+              カバーにする
             </button>
           )}
           <ConfirmButton
             className={SMALL_BUTTON}
-            label={
-              <>
-                削除<span className="sr-only">（{file.fileName}）</span>
-              </>
-            }
+            label="削除"
+            ariaLabel={`削除（${file.fileName}）`}
             title="ファイルを削除しますか？"
             description={`「${file.fileName}」を削除します。元に戻せません。`}
             confirmLabel="削除する"
@@ -508,17 +520,19 @@ function SortableFile({
           type="button"
           className={SMALL_BUTTON}
           disabled={index === 0}
+          aria-label={`前へ（${file.fileName}）`}
           onClick={() => onMove(index, index - 1)}
         >
-          前へ<span className="sr-only">（{file.fileName}）</span>
+          前へ
         </button>
         <button
           type="button"
           className={SMALL_BUTTON}
           disabled={index === count - 1}
+          aria-label={`後へ（${file.fileName}）`}
           onClick={() => onMove(index, index + 1)}
         >
-          後へ<span className="sr-only">（{file.fileName}）</span>
+          後へ
         </button>
       </FileCard>
     </li>
