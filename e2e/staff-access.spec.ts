@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test';
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type APIResponse,
+  type PlaywrightWorkerArgs,
+} from '@playwright/test';
 import { can, type Permission, type StaffRole } from '../src/features/staff/roles';
 import {
   EMULATOR_URL,
@@ -72,6 +78,8 @@ function exportedMethods(file: string): Method[] {
   return [...found];
 }
 
+type Playwright = PlaywrightWorkerArgs['playwright'];
+
 interface Fillers {
   contentId: string;
   memberId: string | null;
@@ -133,32 +141,41 @@ function discoverPages(fillers: Fillers): Target[] {
 // ---------------------------------------------------------------------------------------------------------------
 // Sessions, straight from the provider's REST API and the site's session endpoint (no browser needed)
 
-async function sessionOf(api: APIRequestContext, slug: SiteSlug, email: string, password: string) {
-  const signIn = await api.post(
-    `${EMULATOR_URL}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=e2e`,
-    { data: { email, password, tenantId: TENANT_IDS[slug], returnSecureToken: true } },
-  );
-  expect(signIn.ok(), `provider sign-in of ${email}`).toBe(true);
-  const { idToken } = (await signIn.json()) as { idToken: string };
-  const target = siteTarget(slug);
-  const response = await api.post(`${target.base}/api/session`, {
-    headers: { Host: target.host, Origin: SITE_URLS[slug] },
-    data: { idToken },
-    failOnStatusCode: false,
-  });
-  expect(response.status(), `session of ${email}`).toBe(200);
-  const cookie = response
-    .headersArray()
-    .filter((header) => header.name.toLowerCase() === 'set-cookie')
-    .map((header) => header.value)
-    .find((value) => value.startsWith(`${SESSION_COOKIE}=`));
-  expect(cookie, `a session cookie for ${email}`).toBeTruthy();
-  return cookie!.split(';')[0]!.slice(SESSION_COOKIE.length + 1);
+/**
+ * Each sign-in in a request context of its own: a context keeps cookies, and the session endpoint ends the session
+ * whose cookie comes with a new sign-in.
+ */
+async function sessionOf(playwright: Playwright, slug: SiteSlug, email: string, password: string) {
+  const api = await playwright.request.newContext();
+  try {
+    const signIn = await api.post(
+      `${EMULATOR_URL}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=e2e`,
+      { data: { email, password, tenantId: TENANT_IDS[slug], returnSecureToken: true } },
+    );
+    expect(signIn.ok(), `provider sign-in of ${email}`).toBe(true);
+    const { idToken } = (await signIn.json()) as { idToken: string };
+    const target = siteTarget(slug);
+    const response = await api.post(`${target.base}/api/session`, {
+      headers: { Host: target.host, Origin: SITE_URLS[slug] },
+      data: { idToken },
+      failOnStatusCode: false,
+    });
+    expect(response.status(), `session of ${email}`).toBe(200);
+    const cookie = response
+      .headersArray()
+      .filter((header) => header.name.toLowerCase() === 'set-cookie')
+      .map((header) => header.value)
+      .find((value) => value.startsWith(`${SESSION_COOKIE}=`));
+    expect(cookie, `a session cookie for ${email}`).toBeTruthy();
+    return cookie!.split(';')[0]!.slice(SESSION_COOKIE.length + 1);
+  } finally {
+    await api.dispose();
+  }
 }
 
-const demoSession = (api: APIRequestContext, slug: SiteSlug, role: Parameters<typeof demoAccount>[1]) => {
+const demoSession = (playwright: Playwright, slug: SiteSlug, role: Parameters<typeof demoAccount>[1]) => {
   const account = demoAccount(slug, role);
-  return sessionOf(api, slug, account.email, account.password);
+  return sessionOf(playwright, slug, account.email, account.password);
 };
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -168,18 +185,15 @@ const demoUsers = JSON.parse(readFileSync(path.resolve('demo/users.json'), 'utf8
   SiteSlug,
   { role: string; email: string; displayName: string }[]
 >;
-const FANS = Object.values(demoUsers)
-  .flat()
-  .filter((user) => ['premium', 'guest', 'expired'].includes(user.role));
-const STAFF = Object.values(demoUsers)
-  .flat()
-  .filter((user) => !['premium', 'guest', 'expired'].includes(user.role));
+const DEMO_USERS = Object.values(demoUsers).filter(Array.isArray).flat();
+const FANS = DEMO_USERS.filter((user) => ['premium', 'guest', 'expired'].includes(user.role));
+const STAFF = DEMO_USERS.filter((user) => !['premium', 'guest', 'expired'].includes(user.role));
 /** Member data (e-mails and nicknames of the demo members) and staff data (the console's menu and staff names). */
 const FORBIDDEN_TEXT = [
   ...FANS.flatMap((user) => [user.email, user.displayName]),
   ...STAFF.flatMap((user) => [user.email, user.displayName]),
   'スタッフメニュー',
-];
+].filter((text): text is string => Boolean(text));
 
 const CHANGE_BODY = {
   title: 'アクセス確認',
@@ -255,9 +269,9 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   const api = await playwright.request.newContext();
   try {
     for (const role of ['premium', 'guest', 'expired', 'owner', 'editor', 'support'] as const) {
-      sessions[role] = await demoSession(api, 'mio', role);
+      sessions[role] = await demoSession(playwright, 'mio', role);
     }
-    sessions.secondOwner = await demoSession(api, 'second', 'owner');
+    sessions.secondOwner = await demoSession(playwright, 'second', 'owner');
 
     const sitemap = await (await api.get(`${mio.base}/sitemap.xml`, { headers: { Host: mio.host } })).text();
     const contentId = /\/[a-z-]+\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})</.exec(

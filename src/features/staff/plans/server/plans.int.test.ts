@@ -167,6 +167,17 @@ describe('staff plans', () => {
       status: 'canceled',
       currentPeriodEnd: new Date('2026-11-01T00:00:00Z'),
     });
+    const lapsed = await ensureMember(handle.db, mio.id, 'uid-lapsed');
+    await handle.db.insert(subscriptions).values({
+      siteId: mio.id,
+      memberId: lapsed.id,
+      planId: plan.id,
+      provider: 'sandbox',
+      providerSubscriptionId: 'sub_retire_lapsed',
+      status: 'active',
+      cancelAtPeriodEnd: true,
+      currentPeriodEnd: new Date('2026-11-20T00:00:00Z'),
+    });
     const before = await listStaffPlans(handle.db, owner, NOW);
     expect(before.find((p) => p.id === plan.id)).toMatchObject({ active: true, memberCount: 1 });
 

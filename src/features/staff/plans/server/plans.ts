@@ -1,6 +1,6 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, countDistinct, eq, gt, inArray, max, or, sql } from 'drizzle-orm';
+import { and, asc, count, countDistinct, eq, gt, inArray, isNull, max, or, sql } from 'drizzle-orm';
 import { AppError } from '@/lib/errors';
 import type { Db } from '@/server/db/client';
 import { plans, subscriptions } from '@/server/db/schema';
@@ -49,7 +49,11 @@ export async function listStaffPlans(db: Db, actor: StaffActor, now: Date): Prom
   const premium = or(
     and(
       inArray(subscriptions.status, ['active', 'trialing']),
-      sql`NOT (${subscriptions.cancelAtPeriodEnd} AND ${subscriptions.currentPeriodEnd} IS NOT NULL AND ${subscriptions.currentPeriodEnd} <= ${now})`,
+      or(
+        eq(subscriptions.cancelAtPeriodEnd, false),
+        isNull(subscriptions.currentPeriodEnd),
+        gt(subscriptions.currentPeriodEnd, now),
+      ),
     ),
     and(eq(subscriptions.status, 'canceled'), gt(subscriptions.currentPeriodEnd, now)),
   );
