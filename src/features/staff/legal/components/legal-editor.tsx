@@ -137,25 +137,28 @@ export function LegalEditor({ kind, document }: { kind: LegalDocumentKind; docum
                   type="button"
                   className={SMALL_BUTTON}
                   disabled={index === 0}
+                  aria-label={`上へ（項目 ${index + 1}）`}
                   onClick={() => items.move(index, index - 1)}
                 >
-                  上へ<span className="sr-only">（項目 {index + 1}）</span>
+                  上へ
                 </button>
                 <button
                   type="button"
                   className={SMALL_BUTTON}
                   disabled={index === items.fields.length - 1}
+                  aria-label={`下へ（項目 ${index + 1}）`}
                   onClick={() => items.move(index, index + 1)}
                 >
-                  下へ<span className="sr-only">（項目 {index + 1}）</span>
+                  下へ
                 </button>
                 <button
                   type="button"
                   className={SMALL_BUTTON}
                   disabled={items.fields.length === 1}
+                  aria-label={`削除（項目 ${index + 1}）`}
                   onClick={() => items.remove(index)}
                 >
-                  削除<span className="sr-only">（項目 {index + 1}）</span>
+                  削除
                 </button>
               </div>
             </li>

@@ -41,10 +41,10 @@ export async function LegalListPage({ actor, site }: { actor: StaffActor; site: 
               href={`/${document.kind}`}
               target="_blank"
               rel="noreferrer"
+              aria-label={`${document.label}をサイトで見る（新しいタブで開きます）`}
               className="text-sm underline underline-offset-4"
             >
-              <span className="sr-only">{document.label}を</span>サイトで見る
-              <span className="sr-only">（新しいタブで開きます）</span>
+              サイトで見る
             </a>
           </li>
         ))}
