@@ -37,7 +37,7 @@ describe('memberDetail', () => {
     await handle.db.insert(staffMembers).values({
       siteId: mio.id,
       uid: actor.uid,
-      email: actor.email,
+      email: actor.email!,
       displayName: 'サポート担当',
       role: 'support',
     });
