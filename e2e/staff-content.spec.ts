@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { demoAccount, signIn, toast } from './support/auth';
 import { MIO_URL } from './support/sites';
 import { fullItem, gotoFresh, itemLinks, lockedItem, lockedNotice } from './support/content';
+import { expectNoSeriousViolations } from './support/axe';
 
 /**
  * Issue 6's main check: the mio editor writes a premium blog post with two body images, previews it as a guest
@@ -292,6 +293,51 @@ test.describe('staff content', () => {
     await visitor.dispose();
     await fan.context().close();
     await supportPage.context().close();
+  });
+
+  test('the console content pages pass axe', async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name === 'phone', 'The phone test checks the editor page with axe.');
+    test.slow();
+    await signInEditor(page);
+    await page.goto('/staff/content?section=blog');
+    await expect(page.getByRole('table')).toBeVisible();
+    await expectNoSeriousViolations(page, 'content list');
+    await page.goto('/staff/content/new?section=ticket');
+    await expectNoSeriousViolations(page, 'new item');
+    await page.getByLabel('タイトル').fill(`axe ${Date.now().toString(36)}`);
+    await page.getByRole('button', { name: '下書きを作成' }).click();
+    await expect(page).toHaveURL(/\/staff\/content\/[0-9a-f-]{36}$/);
+    const itemId = page.url().split('/').at(-1)!;
+    await expect(page.getByTestId('body-editor')).toBeVisible();
+    await page.getByRole('button', { name: '公演を追加' }).click();
+    await page.getByRole('button', { name: 'リンク' }).click();
+    await expect(page.getByLabel('リンク先 URL（空欄でリンクを解除）')).toBeVisible();
+    await expectNoSeriousViolations(page, 'edit page');
+    await page.getByRole('button', { name: '保存', exact: true }).click();
+    await expect(page.getByTestId('field-error').first()).toBeVisible();
+    await expectNoSeriousViolations(page, 'edit page with errors');
+    await page.getByRole('button', { name: '削除', exact: true }).click();
+    await expect(page.getByRole('dialog', { name: 'この記事を削除しますか？' })).toBeVisible();
+    await expectNoSeriousViolations(page, 'delete dialog');
+    await page.getByRole('button', { name: 'キャンセル' }).click();
+    // Leaving with unsaved edits (the performance added) asks first.
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.type());
+      void dialog.accept();
+    });
+    for (const as of ['guest', 'premium']) {
+      await page.goto(`/staff/content/${itemId}/preview?as=${as}`);
+      expect(dialogs).toEqual(['beforeunload']);
+      await expectNoSeriousViolations(page, `preview as ${as}`);
+    }
+    // Deleting through the dialog: the item is gone, and its list no longer shows it.
+    await page.goto(`/staff/content/${itemId}`);
+    await page.getByRole('button', { name: '削除', exact: true }).click();
+    await page.getByRole('button', { name: '削除する' }).click();
+    await expect(page).toHaveURL(/\/staff\/content\?section=ticket$/);
+    await expect(toast(page, '削除しました')).toBeVisible();
+    expect((await page.goto(`/staff/content/${itemId}`))?.status()).toBe(404);
   });
 
   test('the editor page fits a phone: no sideways scrolling', async ({ page }, testInfo) => {
