@@ -356,20 +356,15 @@ export function ItemEditor({
         </div>
       </form>
 
-      <section
-        aria-labelledby="item-media-heading"
-        className="flex min-w-0 flex-col gap-4 border-t border-line pt-6"
-      >
-        <h2 id="item-media-heading" className="text-xl font-bold">
-          画像・動画
-        </h2>
+      {/* The media manager brings its own 「画像・動画」 heading and landmark. */}
+      <div className="min-w-0 border-t border-line pt-6">
         <MediaManager
           itemId={itemId}
           section={section}
           files={files}
           onInsertImage={textSection ? (file) => editorHandle.current?.insertImage(file) : undefined}
         />
-      </section>
+      </div>
     </div>
   );
 }
