@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { demoAccount, signIn, toast } from './support/auth';
-import { MIO_URL } from './support/sites';
+import { demoAccount, SESSION_COOKIE, signIn, toast } from './support/auth';
+import { MIO_URL, SECOND_URL } from './support/sites';
 import { fullItem, gotoFresh, itemLinks, lockedItem, lockedNotice } from './support/content';
 import { expectNoSeriousViolations } from './support/axe';
 
@@ -243,7 +243,7 @@ test.describe('staff content', () => {
     expect((await page.request.get(`${MIO_URL}/blog/${item.id}`)).status()).toBe(404);
   });
 
-  test('the content APIs refuse a signed-out visitor, a premium fan and a support account', async ({
+  test('the content APIs and pages refuse a visitor, a guest, a premium fan, support and another site’s owner', async ({
     page,
     browser,
     playwright,
@@ -265,7 +265,26 @@ test.describe('staff content', () => {
       expectPath: '/staff/members',
     });
     const fan = await fanPage(browser, 'premium');
+    const guestAccount = demoAccount('mio', 'guest');
+    const guest = await fanPage(browser, 'visitor');
+    await signIn(guest, guestAccount.email, guestAccount.password);
     const visitor = await playwright.request.newContext({ baseURL: MIO_URL });
+    // The second site's owner, with their session cookie sent to this site (a browser would not even send it).
+    const otherOwner = demoAccount('second', 'owner');
+    const otherPage = await fanPage(browser, 'visitor');
+    await signIn(otherPage, otherOwner.email, otherOwner.password, {
+      origin: SECOND_URL,
+      next: '/staff',
+      expectPath: '/staff/content',
+    });
+    const otherSession = (await otherPage.context().cookies(SECOND_URL)).find(
+      (c) => c.name === SESSION_COOKIE,
+    );
+    expect(otherSession).toBeDefined();
+    const other = await playwright.request.newContext({
+      baseURL: MIO_URL,
+      extraHTTPHeaders: { Cookie: `${SESSION_COOKIE}=${otherSession!.value}` },
+    });
     const calls = [
       ['post', '/api/staff/content', { section: 'news', title: '乗っ取り' }],
       ['put', `/api/staff/content/${item.id}`, { title: '乗っ取り' }],
@@ -275,6 +294,8 @@ test.describe('staff content', () => {
     ] as const;
     for (const [who, request, status] of [
       ['visitor', visitor, 401],
+      ['another site’s owner', other, 401],
+      ['guest member', guest.request, 403],
       ['premium fan', fan.request, 403],
       ['support', supportPage.request, 403],
     ] as const) {
@@ -284,15 +305,26 @@ test.describe('staff content', () => {
         expect(JSON.stringify(await response.json())).not.toContain(title);
       }
     }
+    // The pages: a member or support gets 403 and nothing of the item; a visitor is sent to sign in.
+    for (const viewer of [guest, fan, supportPage]) {
+      for (const path of ['/staff/content?section=news', `/staff/content/${item.id}`]) {
+        const response = await viewer.goto(`${MIO_URL}${path}`);
+        expect(response?.status(), path).toBe(403);
+        expect(await viewer.content()).not.toContain(title);
+      }
+    }
+    const signedOut = await fanPage(browser, 'visitor');
+    await signedOut.goto(`${MIO_URL}/staff/content/${item.id}/preview?as=premium`);
+    await expect(signedOut).toHaveURL(/\/login\?next=/);
+    expect(await signedOut.content()).not.toContain(title);
     await page.goto(`/staff/content/${item.id}`);
     await expect(page.getByLabel('タイトル')).toHaveValue(title);
     await expect(page.getByTestId('item-status')).toHaveText('下書き');
     expect(
       (await page.request.delete(`/api/staff/content/${item.id}`, { headers: { Origin: MIO_URL } })).status(),
     ).toBe(200);
-    await visitor.dispose();
-    await fan.context().close();
-    await supportPage.context().close();
+    await Promise.all([visitor.dispose(), other.dispose()]);
+    for (const opened of [fan, guest, supportPage, otherPage, signedOut]) await opened.context().close();
   });
 
   test('the console content pages pass axe', async ({ page }, testInfo) => {
