@@ -28,6 +28,7 @@ let mio: Site;
 let second: Site;
 let photoId: string;
 let blogId: string;
+let movieId: string;
 
 const actorOf = (site: Site, role: StaffRole): StaffActor => ({
   siteId: site.id,
@@ -63,10 +64,12 @@ beforeAll(async () => {
     .values([
       { siteId: mio.id, section: 'photo', title: '写真' },
       { siteId: mio.id, section: 'blog', title: 'ブログ' },
+      { siteId: mio.id, section: 'movie', title: '動画' },
     ])
     .returning();
   photoId = items[0]!.id;
   blogId = items[1]!.id;
+  movieId = items[2]!.id;
 });
 afterAll(async () => {
   await handle?.drop();
@@ -248,5 +251,38 @@ describe('staff media files', () => {
       .where(eq(media.itemId, blogId))
       .orderBy(asc(media.position));
     expect(remaining.map((r) => r.id)).not.toContain(file.id);
+  });
+
+  it('a movie takes one video file: a new one replaces the old; a video with the wrong type is refused', async () => {
+    const actor = actorOf(mio, 'editor');
+    // The first bytes of a WebM file (EBML), which is all the store checks of a video.
+    const webm = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(2048, 7)]);
+    const video = (name: string, contentType = 'video/webm') =>
+      uploadItemFile(
+        handle.db,
+        actor,
+        movieId,
+        { role: 'video', bytes: webm, fileName: name, contentType },
+        storage,
+      );
+    const { file: first } = await video('first.webm');
+    expect(first).toMatchObject({ kind: 'video', role: 'video', fileName: 'first.webm' });
+    expect(first.previewUrl).toMatch(/^\/media\/s\//);
+    const [firstRow] = await handle.db.select().from(media).where(eq(media.id, first.id));
+    const { file: second } = await video('second.webm');
+    for (const variant of firstRow!.variants) expect(await storage.head(variant.key)).toBeNull();
+    const files = await listItemFiles(handle.db, actor, movieId);
+    expect(files.filter((f) => f.role === 'video').map((f) => f.id)).toEqual([second.id]);
+    await expect(video('third.mp4', 'video/mp4')).rejects.toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
+    await expect(
+      uploadItemFile(
+        handle.db,
+        actor,
+        movieId,
+        { role: 'gallery', bytes: await jpeg(3), fileName: 'g.jpg', contentType: 'image/jpeg' },
+        storage,
+      ),
+    ).rejects.toMatchObject({ code: 'VALIDATION' });
+    expect(first.id).not.toBe(second.id);
   });
 });
