@@ -24,14 +24,29 @@ function auditHref(query: { kind?: string; before?: string }): string {
   return search ? `${paths.staff.audit()}?${search}` : paths.staff.audit();
 }
 
-/** Where the target can be opened in the console, when it still has a page there. */
+/** Where the target can be opened in the console, when it has a page there. */
 function targetHref(row: AuditPageRow): string | null {
   if (!row.targetId) return null;
-  if (row.targetType === 'content_item') return paths.staff.item(row.targetId);
-  if (row.targetType === 'member') return paths.staff.member(row.targetId);
-  if (row.targetType === 'plan') return paths.staff.plans();
-  if (row.targetType === 'staff') return paths.staff.team();
-  return null;
+  switch (row.targetType) {
+    case 'content_item':
+      return paths.staff.item(row.targetId);
+    case 'media': {
+      const itemId = [row.after, row.before]
+        .map((side) => (side && typeof side === 'object' ? (side as { itemId?: unknown }).itemId : undefined))
+        .find((value): value is string => typeof value === 'string');
+      return itemId ? paths.staff.item(itemId) : null;
+    }
+    case 'legal_document':
+      return paths.staff.legal(row.targetId);
+    case 'member':
+      return paths.staff.member(row.targetId);
+    case 'plan':
+      return paths.staff.plans();
+    case 'staff':
+      return paths.staff.team();
+    default:
+      return null;
+  }
 }
 
 function Change({ row }: { row: AuditPageRow }) {
@@ -95,6 +110,18 @@ function AuditItem({ row }: { row: AuditPageRow }) {
                 name
               )}
               」
+            </>
+          )}
+          {!name && href && (
+            <>
+              {' '}
+              <Link
+                href={href}
+                className="underline underline-offset-4"
+                aria-label={`${targetLabel(row.targetType)}を開く`}
+              >
+                開く
+              </Link>
             </>
           )}
         </span>
