@@ -13,7 +13,7 @@ import {
   signedInNewUser,
   uniqueNickname,
 } from './support/membership';
-import { MIO_URL, SECOND_URL } from './support/sites';
+import { MIO_URL, SECOND_URL, fontsReady } from './support/sites';
 
 /**
  * The members part of the staff console: support finds a member, grants complimentary premium that the member's
@@ -61,6 +61,14 @@ async function openMember(page: Page, query: string, nickname: string): Promise<
   return page.url().split('/').at(-1)!;
 }
 
+/** test-results/screens/<project>-staff-members-<name>.png, like the other specs' screenshots; for a person to look at. */
+async function shoot(page: Page, name: string): Promise<void> {
+  await fontsReady(page);
+  const file = `test-results/screens/${test.info().project.name}-staff-members-${name}.png`;
+  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+  await test.info().attach(`staff-members-${name}`, { path: file, contentType: 'image/png' });
+}
+
 /** The date a month from now, as a date input takes it (Japan time). */
 function nextMonth(): string {
   const date = new Date(Date.now() + 31 * 24 * 60 * 60 * 1000);
@@ -99,6 +107,7 @@ test('support grants complimentary premium and that member sees premium content;
   await expect(page.locator('tr[data-grant-id]')).toHaveCount(1);
   await expect(page.locator('tr[data-grant-id]')).toContainText('有効');
   await expect(page.locator('tr[data-grant-id]')).toContainText(support.displayName);
+  await shoot(page, 'detail-granted');
 
   // The member's next page view is premium: the body, not the locked notice.
   await openItem(fan.page, MIO_URL, 'blog', PREMIUM_POST.title);
@@ -155,6 +164,7 @@ test('the list filters by status in the URL, and its CSV opens with the Japanese
   ).toEqual(new Set(['premium']));
   await expect(memberRow(page, demoAccount('mio', 'premium').displayName)).toHaveCount(1);
   await expect(memberRow(page, fan.nickname)).toHaveCount(0);
+  await shoot(page, 'list-premium');
 
   // A shared link opens the same filtered list.
   await page.goto(`${MIO_URL}/staff/members?status=expired`);
@@ -209,4 +219,5 @@ test('on a phone the list scrolls inside its frame and the page does not', async
   }));
   expect(sizes.table).toBeGreaterThan(sizes.frame);
   expect(sizes.page).toBeLessThanOrEqual(sizes.viewport);
+  await shoot(page, 'list');
 });
