@@ -166,6 +166,16 @@ test('the list filters by status in the URL, and its CSV opens with the Japanese
   await expect(memberRow(page, fan.nickname)).toHaveCount(0);
   await shoot(page, 'list-premium');
 
+  // The seeded premium member's page: the sandbox's invoice of the paid month is the payment history.
+  await memberRow(page, demoAccount('mio', 'premium').displayName)
+    .getByRole('link', { name: demoAccount('mio', 'premium').displayName, exact: true })
+    .click();
+  await expect(page.getByTestId('member-profile')).toContainText('プレミアム');
+  const payments = page.locator('tr[data-payment-status]');
+  await expect(payments.first()).toContainText('550円');
+  await expect(payments.first()).toContainText('支払い済み');
+  await page.goBack();
+
   // A shared link opens the same filtered list.
   await page.goto(`${MIO_URL}/staff/members?status=expired`);
   await expect(page.getByLabel('ステータス', { exact: true })).toHaveValue('expired');
