@@ -20,6 +20,13 @@ import { MIO_URL } from './support/sites';
 
 const owner = demoAccount('mio', 'owner');
 
+/** test-results/screens/<project>-staff-<name>.png, for a person to look at (like e2e/screenshots.spec.ts). */
+async function shot(page: Page, name: string): Promise<void> {
+  const file = `test-results/screens/${test.info().project.name}-staff-${name}.png`;
+  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+  await test.info().attach(`staff-${name}`, { path: file, contentType: 'image/png' });
+}
+
 async function signInOwner(page: Page, path: string): Promise<void> {
   await signIn(page, owner.email, owner.password, { next: path, expectPath: path });
 }
@@ -55,6 +62,7 @@ test('the owner creates a plan offered at sign-up, retires it, and reads both in
   await expect(planRow(page, name)).toContainText('提供中');
   await expect(planRow(page, name)).toContainText('0人');
   await expectNoSeriousViolations(page, 'staff plans');
+  await shot(page, 'plans');
 
   // A fresh account on its way in is offered the new plan at the plans step.
   const fan = await newBrowser(browser, 'mio', testInfo);
@@ -97,6 +105,7 @@ test('the owner creates a plan offered at sign-up, retires it, and reads both in
   await expect(retired.locator('tr', { hasText: '提供中' })).toContainText('false');
   await expect(page.locator('li[data-audit-action^="staff."]')).toHaveCount(0);
   await expectNoSeriousViolations(page, 'staff audit (plans)');
+  await shot(page, 'audit');
 });
 
 test('the owner adds staff by e-mail, changes their role and removes them; each takes effect at once', async ({
@@ -131,6 +140,7 @@ test('the owner adds staff by e-mail, changes their role and removes them; each 
   await expect(toast(page, `${staffUser.email} を編集者として追加しました`)).toBeVisible();
   await expect(staffRow(page, staffUser.email).getByTestId('staff-role')).toHaveText('編集者');
   await expectNoSeriousViolations(page, 'staff team');
+  await shot(page, 'team');
 
   const staff = await newBrowser(browser, 'mio', testInfo);
   try {
