@@ -403,7 +403,10 @@ for (const role of ['editor', 'support'] as const) {
         // The console's frame shows the staff member's own name and menu; nothing of the area, nobody else.
         const self = demoAccount('mio', role);
         await expectPageForbidden(response, what, [self.displayName, self.email, 'スタッフメニュー']);
-        expect(await response.text(), what).not.toContain('data-testid="staff-table"');
+        const body = await response.text();
+        for (const area of ['staff-list', 'plan-table', 'audit-log']) {
+          expect(body, `${what} shows ${area}`).not.toContain(`data-testid="${area}"`);
+        }
       } else {
         expect(response.status(), `${what}: no server error`).toBeLessThan(500);
         if (page.area === '') expect(response.status(), what).toBe(307);

@@ -32,7 +32,7 @@ async function signInOwner(page: Page, path: string): Promise<void> {
 }
 
 const planRow = (page: Page, name: string) => page.getByTestId('plan-table').locator('tr', { hasText: name });
-const staffRow = (page: Page, email: string) => page.locator(`tr[data-staff-email="${email}"]`);
+const staffRow = (page: Page, email: string) => page.locator(`li[data-staff-email="${email}"]`);
 const auditEntry = (page: Page, action: string, text: string) =>
   page.locator(`li[data-audit-action="${action}"]`).filter({ hasText: text });
 
@@ -101,8 +101,8 @@ test('the owner creates a plan offered at sign-up, retires it, and reads both in
   await expect(retired).toContainText(`${owner.displayName}（${owner.email}）・オーナー`);
   await expect(retired.locator('time')).toHaveText(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}$/);
   await retired.getByText('変更内容').click();
-  await expect(retired.locator('tr', { hasText: '提供中' })).toContainText('true');
-  await expect(retired.locator('tr', { hasText: '提供中' })).toContainText('false');
+  await expect(retired.locator('tr', { hasText: '提供中' })).toContainText('はい');
+  await expect(retired.locator('tr', { hasText: '提供中' })).toContainText('いいえ');
   await expect(page.locator('li[data-audit-action^="staff."]')).toHaveCount(0);
   await expectNoSeriousViolations(page, 'staff audit (plans)');
   await shot(page, 'audit');
@@ -173,7 +173,7 @@ test('the owner adds staff by e-mail, changes their role and removes them; each 
   }
   const changed = auditEntry(page, 'staff.role', staffUser.email);
   await changed.getByText('変更内容').click();
-  await expect(changed.locator('tr', { hasText: '役割' })).toContainText('editor');
-  await expect(changed.locator('tr', { hasText: '役割' })).toContainText('support');
+  await expect(changed.locator('tr', { hasText: '役割' })).toContainText('編集者');
+  await expect(changed.locator('tr', { hasText: '役割' })).toContainText('サポート');
   await expect(page.locator('li[data-audit-action^="plan."]')).toHaveCount(0);
 });

@@ -38,7 +38,11 @@ describe('audit labels', () => {
       { field: 'extra', label: 'extra', before: null, after: '1' },
     ]);
     expect(auditDiff(null, { role: 'editor' })).toEqual([
-      { field: 'role', label: '役割', before: null, after: 'editor' },
+      { field: 'role', label: '役割', before: null, after: '編集者' },
+    ]);
+    expect(auditDiff({ active: true, interval: 'year' }, { active: false, interval: 'month' })).toEqual([
+      { field: 'active', label: '提供中', before: 'はい', after: 'いいえ' },
+      { field: 'interval', label: '間隔', before: '年額', after: '月額' },
     ]);
     expect(auditDiff([{ id: 1 }], null)).toEqual([
       { field: '', label: '内容', before: '[{"id":1}]', after: null },

@@ -1,3 +1,5 @@
+import { ROLE_LABELS } from '@/features/staff/roles';
+
 /** What each audit action means, in the console's words; an action not listed here is shown as it is stored. */
 export const ACTION_LABELS: Record<string, string> = {
   'content.create': 'コンテンツを作成',
@@ -91,9 +93,19 @@ export const FIELD_LABELS: Record<string, string> = {
 
 const MAX_VALUE_LENGTH = 200;
 
-/** One value in a line of text: strings as they are, the rest as JSON; long ones cut with "…（全N文字）". */
-export function showValue(value: unknown): string {
+const VALUE_LABELS: Record<string, Record<string, string>> = {
+  role: ROLE_LABELS,
+  interval: { month: '月額', year: '年額' },
+};
+
+/**
+ * One value in a line of text: a role or an interval by its label, yes/no in Japanese, strings as they are, the
+ * rest as JSON; long ones cut with "…（全N文字）".
+ */
+export function showValue(value: unknown, field = ''): string {
   if (value === undefined || value === null) return '（なし）';
+  if (typeof value === 'boolean') return value ? 'はい' : 'いいえ';
+  if (typeof value === 'string' && VALUE_LABELS[field]?.[value]) return VALUE_LABELS[field][value];
   const text = typeof value === 'string' ? value : JSON.stringify(value);
   if (text.length <= MAX_VALUE_LENGTH) return text;
   return `${text.slice(0, MAX_VALUE_LENGTH)}…（全${text.length.toLocaleString('ja-JP')}文字）`;
@@ -133,8 +145,8 @@ export function auditDiff(before: unknown, after: unknown): FieldChange[] {
     .map((key) => ({
       field: key,
       label: FIELD_LABELS[key] ?? key,
-      before: isRecord(before) && key in left ? showValue(left[key]) : null,
-      after: isRecord(after) && key in right ? showValue(right[key]) : null,
+      before: isRecord(before) && key in left ? showValue(left[key], key) : null,
+      after: isRecord(after) && key in right ? showValue(right[key], key) : null,
     }));
 }
 

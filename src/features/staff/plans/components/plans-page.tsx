@@ -21,7 +21,7 @@ export async function PlansPage({ actor }: { actor: StaffActor }) {
         <div className="overflow-x-auto">
           <table className="w-full min-w-[40rem] border-collapse text-sm" data-testid="plan-table">
             <thead>
-              <tr className="border-b border-line text-left">
+              <tr className="border-b border-line text-left whitespace-nowrap">
                 <th scope="col" className="px-3 py-2">
                   プラン名
                 </th>
@@ -45,15 +45,15 @@ export async function PlansPage({ actor }: { actor: StaffActor }) {
             <tbody>
               {plans.map((plan) => (
                 <tr key={plan.id} className="border-b border-line" data-plan-code={plan.code}>
-                  <th scope="row" className="px-3 py-2 text-left font-bold">
+                  <th scope="row" className="min-w-40 px-3 py-2 text-left font-bold">
                     {plan.name}
                     <span className="block text-xs font-normal text-ink/75">コード: {plan.code}</span>
                   </th>
-                  <td className="px-3 py-2">{INTERVAL_LABELS[plan.interval]}</td>
+                  <td className="px-3 py-2 whitespace-nowrap">{INTERVAL_LABELS[plan.interval]}</td>
                   <td className="px-3 py-2 text-right tabular-nums">
                     ¥{plan.priceYen.toLocaleString('ja-JP')}
                   </td>
-                  <td className="px-3 py-2">
+                  <td className="px-3 py-2 whitespace-nowrap">
                     <span
                       className={`inline-block rounded-full px-3 py-0.5 text-xs font-bold ${
                         plan.active ? 'bg-primary text-ink' : 'bg-surface-sub text-ink/75'
@@ -62,7 +62,7 @@ export async function PlansPage({ actor }: { actor: StaffActor }) {
                       {plan.active ? '提供中' : '提供終了'}
                     </span>
                   </td>
-                  <td className="px-3 py-2 text-right tabular-nums">
+                  <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">
                     {plan.memberCount.toLocaleString('ja-JP')}人
                   </td>
                   <td className="px-3 py-2 text-right">

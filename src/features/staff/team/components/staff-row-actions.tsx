@@ -30,8 +30,8 @@ export function StaffRowActions({
   };
   const selectId = `role-${member.uid}`;
   return (
-    <div className="flex flex-col items-end gap-2">
-      <div className="flex flex-wrap items-center justify-end gap-2">
+    <div className="flex flex-col gap-2 md:items-end">
+      <div className="flex flex-wrap items-center gap-2 md:justify-end">
         <label htmlFor={selectId} className="sr-only">
           {member.displayName}の役割
         </label>

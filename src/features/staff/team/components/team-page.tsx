@@ -22,55 +22,35 @@ export async function TeamPage({ actor }: { actor: StaffActor }) {
         <h2 id="staff-list-heading" className="text-lg font-bold">
           スタッフ一覧
         </h2>
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[44rem] border-collapse text-sm" data-testid="staff-table">
-            <thead>
-              <tr className="border-b border-line text-left">
-                <th scope="col" className="px-3 py-2">
-                  名前
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  メールアドレス
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  役割
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  操作
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {staff.map((member) => (
-                <tr
-                  key={member.uid}
-                  className="border-b border-line align-top"
-                  data-staff-email={member.email}
-                >
-                  <th scope="row" className="px-3 py-2 text-left font-bold break-all">
-                    {member.displayName}
-                    {member.uid === actor.uid && <span className="ml-1 text-xs font-normal">（あなた）</span>}
-                  </th>
-                  <td className="px-3 py-2 break-all">{member.email}</td>
-                  <td className="px-3 py-2" data-testid="staff-role">
-                    {ROLE_LABELS[member.role]}
-                  </td>
-                  <td className="px-3 py-2">
-                    <StaffRowActions
-                      member={{
-                        uid: member.uid,
-                        displayName: member.displayName,
-                        email: member.email,
-                        role: member.role,
-                      }}
-                      self={member.uid === actor.uid}
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ul className="flex flex-col border-t border-line" data-testid="staff-list">
+          {staff.map((member) => (
+            <li
+              key={member.uid}
+              className="flex flex-col gap-3 border-b border-line py-3 md:flex-row md:items-start md:justify-between"
+              data-staff-email={member.email}
+            >
+              <div className="flex min-w-0 flex-col gap-1">
+                <p className="font-bold break-all">
+                  {member.displayName}
+                  {member.uid === actor.uid && <span className="ml-1 text-xs font-normal">（あなた）</span>}
+                </p>
+                <p className="text-sm break-all text-ink/75">{member.email}</p>
+                <p className="text-sm">
+                  役割：<span data-testid="staff-role">{ROLE_LABELS[member.role]}</span>
+                </p>
+              </div>
+              <StaffRowActions
+                member={{
+                  uid: member.uid,
+                  displayName: member.displayName,
+                  email: member.email,
+                  role: member.role,
+                }}
+                self={member.uid === actor.uid}
+              />
+            </li>
+          ))}
+        </ul>
         <dl className="grid gap-1 text-sm text-ink/75 md:grid-cols-[auto_1fr] md:gap-x-4">
           {ROLE_HELP.map(([label, text]) => (
             <div key={label} className="contents">
