@@ -185,6 +185,18 @@ test.describe('staff media uploads', () => {
     await expect(galleryNames(page)).toHaveText(['b.jpg', 'c.jpg', 'a.jpg']);
     await expectNoSeriousViolations(page, 'staff media manager');
     await expect(gallery(page).getByRole('button', { name: '後へ（a.jpg）' })).toBeDisabled();
+
+    // The drag handle, from the keyboard (dnd-kit's keyboard sensor): lift a.jpg, move it up one, drop it.
+    const handle = gallery(page).getByRole('button', { name: 'a.jpg をドラッグして並べ替え' });
+    await handle.focus();
+    done = saved();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Space');
+    await done;
+    await expect(galleryNames(page)).toHaveText(['b.jpg', 'a.jpg', 'c.jpg']);
+    await page.reload();
+    await expect(galleryNames(page)).toHaveText(['b.jpg', 'a.jpg', 'c.jpg']);
   });
 
   test('a caption is saved, a photo made the cover, a file deleted after confirming', async ({ page }) => {
