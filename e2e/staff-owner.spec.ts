@@ -22,6 +22,12 @@ const owner = demoAccount('mio', 'owner');
 
 /** test-results/screens/<project>-staff-<name>.png, for a person to look at (like e2e/screenshots.spec.ts). */
 async function shot(page: Page, name: string): Promise<void> {
+  // Wide tables scroll inside their own box: the page itself never scrolls sideways (390 px on the phone).
+  const widths = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth,
+    viewport: document.documentElement.clientWidth,
+  }));
+  expect(widths.page, `${name}: no sideways scrolling`).toBeLessThanOrEqual(widths.viewport);
   const file = `test-results/screens/${test.info().project.name}-staff-${name}.png`;
   await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
   await test.info().attach(`staff-${name}`, { path: file, contentType: 'image/png' });

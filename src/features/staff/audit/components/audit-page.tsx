@@ -132,7 +132,7 @@ function AuditItem({ row }: { row: AuditPageRow }) {
       </p>
       <details className="text-sm">
         <summary className="cursor-pointer underline underline-offset-4">変更内容</summary>
-        <div className="mt-2 overflow-x-auto">
+        <div className="relative mt-2 overflow-x-auto">
           <Change row={row} />
         </div>
       </details>
@@ -153,7 +153,7 @@ export async function AuditPage({
   return (
     <div className="flex flex-col gap-6">
       <PageHeading>操作履歴</PageHeading>
-      <nav aria-label="操作の種類で絞り込み" className="overflow-x-auto">
+      <nav aria-label="操作の種類で絞り込み" className="relative overflow-x-auto">
         <ul className="flex gap-2 text-sm whitespace-nowrap">
           {[{ key: undefined, label: 'すべて' }, ...ACTION_KINDS].map((option) => {
             const current = option.key === kind?.key;

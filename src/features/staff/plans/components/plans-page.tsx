@@ -18,7 +18,7 @@ export async function PlansPage({ actor }: { actor: StaffActor }) {
         <h2 id="plan-list-heading" className="text-lg font-bold">
           プラン一覧
         </h2>
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="w-full min-w-[40rem] border-collapse text-sm" data-testid="plan-table">
             <thead>
               <tr className="border-b border-line text-left whitespace-nowrap">
