@@ -4,6 +4,7 @@ import { demoAccount, SESSION_COOKIE, signIn, toast } from './support/auth';
 import { MIO_URL, SECOND_URL } from './support/sites';
 import { fullItem, gotoFresh, itemLinks, lockedItem, lockedNotice } from './support/content';
 import { expectNoSeriousViolations } from './support/axe';
+import { isPhone } from './support/sites';
 
 /**
  * Issue 6's main check: the mio editor writes a premium blog post with two body images, previews it as a guest
@@ -54,10 +55,7 @@ test.describe('staff content', () => {
     page,
     browser,
   }, testInfo) => {
-    test.skip(
-      testInfo.project.name === 'phone',
-      'The editing flow is checked on a desktop; see the phone test.',
-    );
+    test.skip(isPhone(testInfo), 'The editing flow is checked on a desktop; see the phone test.');
     test.slow();
     const stamp = `${Date.now().toString(36)}${testInfo.workerIndex}`;
     const title = `E2E ブログ ${stamp}`;
@@ -179,7 +177,7 @@ test.describe('staff content', () => {
   });
 
   test('script in a body sent to the API never reaches a fan page', async ({ page, browser }, testInfo) => {
-    test.skip(testInfo.project.name === 'phone', 'An API check; once is enough.');
+    test.skip(isPhone(testInfo), 'An API check; once is enough.');
     test.slow();
     const stamp = `${Date.now().toString(36)}${testInfo.workerIndex}`;
     const marker = `SAFE-TEXT-${stamp}`;
@@ -248,7 +246,7 @@ test.describe('staff content', () => {
     browser,
     playwright,
   }, testInfo) => {
-    test.skip(testInfo.project.name === 'phone', 'An API check; once is enough.');
+    test.skip(isPhone(testInfo), 'An API check; once is enough.');
     test.slow();
     const title = `守る ${Date.now().toString(36)}${testInfo.workerIndex}`;
     await signInEditor(page);
@@ -328,7 +326,7 @@ test.describe('staff content', () => {
   });
 
   test('the console content pages pass axe', async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name === 'phone', 'The phone test checks the editor page with axe.');
+    test.skip(isPhone(testInfo), 'The phone test checks the editor page with axe.');
     test.slow();
     await signInEditor(page);
     await page.goto('/staff/content?section=blog');
@@ -373,7 +371,7 @@ test.describe('staff content', () => {
   });
 
   test('the editor page fits a phone: no sideways scrolling', async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name !== 'phone', 'A phone layout check.');
+    test.skip(!isPhone(testInfo), 'A phone layout check.');
     await signInEditor(page);
     const created = await page.request.post('/api/staff/content', {
       headers: { Origin: MIO_URL },

@@ -34,7 +34,8 @@ export const NEW_TAB_HINT = '（新しいタブで開きます）';
 export const newTabName = (label: string) =>
   new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s?${NEW_TAB_HINT}$`);
 
-export const isPhone = (testInfo: TestInfo) => testInfo.project.name === 'phone';
+/** The phone projects (390 px): 'phone', and 'phone-publishing' for the specs that run after the rest. */
+export const isPhone = (testInfo: TestInfo) => (testInfo.project.use.viewport?.width ?? 1280) < 600;
 
 /** The visible label of a link, without the screen-reader hint of new-tab links. */
 export async function visibleLabels(links: Locator): Promise<string[]> {
