@@ -5,7 +5,7 @@ import { getDb } from '@/server/db';
 import { getSite } from '@/features/site/server/site';
 import { requireStaffPage } from '@/features/staff/server/staff';
 import { pickSection, staffSections } from '@/features/staff/content/sections';
-import { listStaffItems } from '@/features/staff/content/server/items';
+import { listStaffItems } from '@/features/staff/content/server/item-reads';
 import { ContentList } from '@/features/staff/content/components/content-list';
 
 export const metadata: Metadata = { title: 'コンテンツ' };

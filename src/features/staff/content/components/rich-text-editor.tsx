@@ -1,9 +1,10 @@
 'use client';
 
-import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
-import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
+import { EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { MediaImage } from '@/features/staff/content/components/media-image';
+import { Toolbar } from '@/features/staff/content/components/rich-text-toolbar';
 
 export interface RichTextEditorHandle {
   /** Places one of the item's images at the cursor; `src` is its preview URL, the body keeps `media:<id>`. */
@@ -112,165 +113,6 @@ export default function RichTextEditor({
           {error}
         </p>
       )}
-    </div>
-  );
-}
-
-function Toolbar({ editor }: { editor: Editor }) {
-  const state = useEditorState({
-    editor,
-    selector: ({ editor: current }) => ({
-      h2: current.isActive('heading', { level: 2 }),
-      h3: current.isActive('heading', { level: 3 }),
-      bold: current.isActive('bold'),
-      italic: current.isActive('italic'),
-      link: current.isActive('link'),
-      bullet: current.isActive('bulletList'),
-      ordered: current.isActive('orderedList'),
-      quote: current.isActive('blockquote'),
-      canUndo: current.can().undo(),
-      canRedo: current.can().redo(),
-    }),
-  });
-  const [linkOpen, setLinkOpen] = useState(false);
-  const chain = () => editor.chain().focus();
-  return (
-    <div className="border-b border-line bg-surface-sub">
-      <div role="toolbar" aria-label="書式" className="flex flex-wrap gap-1 p-1.5">
-        <Tool label="見出し2" pressed={state.h2} onClick={() => chain().toggleHeading({ level: 2 }).run()}>
-          H2
-        </Tool>
-        <Tool label="見出し3" pressed={state.h3} onClick={() => chain().toggleHeading({ level: 3 }).run()}>
-          H3
-        </Tool>
-        <Tool label="太字" pressed={state.bold} onClick={() => chain().toggleBold().run()}>
-          <strong>B</strong>
-        </Tool>
-        <Tool label="斜体" pressed={state.italic} onClick={() => chain().toggleItalic().run()}>
-          <em>I</em>
-        </Tool>
-        <Tool label="リンク" pressed={state.link || linkOpen} onClick={() => setLinkOpen((open) => !open)}>
-          リンク
-        </Tool>
-        <Tool label="箇条書き" pressed={state.bullet} onClick={() => chain().toggleBulletList().run()}>
-          ・
-        </Tool>
-        <Tool label="番号付き" pressed={state.ordered} onClick={() => chain().toggleOrderedList().run()}>
-          1.
-        </Tool>
-        <Tool label="引用" pressed={state.quote} onClick={() => chain().toggleBlockquote().run()}>
-          ”
-        </Tool>
-        <Tool label="元に戻す" disabled={!state.canUndo} onClick={() => chain().undo().run()}>
-          ↶
-        </Tool>
-        <Tool label="やり直す" disabled={!state.canRedo} onClick={() => chain().redo().run()}>
-          ↷
-        </Tool>
-      </div>
-      {linkOpen && (
-        <LinkForm
-          initial={(editor.getAttributes('link').href as string | undefined) ?? ''}
-          onApply={(href) => {
-            if (href === '') chain().extendMarkRange('link').unsetLink().run();
-            else chain().extendMarkRange('link').setLink({ href }).run();
-            setLinkOpen(false);
-          }}
-          onCancel={() => setLinkOpen(false)}
-        />
-      )}
-    </div>
-  );
-}
-
-function Tool({
-  label,
-  pressed,
-  disabled,
-  onClick,
-  children,
-}: {
-  label: string;
-  pressed?: boolean;
-  disabled?: boolean;
-  onClick: () => void;
-  children: ReactNode;
-}) {
-  return (
-    <button
-      type="button"
-      aria-label={label}
-      title={label}
-      aria-pressed={pressed === undefined ? undefined : pressed}
-      disabled={disabled}
-      onClick={onClick}
-      className="inline-flex min-h-10 min-w-10 items-center justify-center rounded-md px-2 text-sm font-bold hover:bg-surface disabled:opacity-40 aria-pressed:bg-primary"
-    >
-      <span aria-hidden="true">{children}</span>
-    </button>
-  );
-}
-
-/** The link's address: https or mailto only; an empty address removes the link. */
-function LinkForm({
-  initial,
-  onApply,
-  onCancel,
-}: {
-  initial: string;
-  onApply: (href: string) => void;
-  onCancel: () => void;
-}) {
-  const id = useId();
-  const [href, setHref] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
-  const apply = () => {
-    const value = href.trim();
-    if (value !== '' && !/^(https?:\/\/|mailto:)/i.test(value)) {
-      setError('https:// で始まる URL を入力してください');
-      return;
-    }
-    onApply(value);
-  };
-  return (
-    <div className="flex flex-wrap items-end gap-2 border-t border-line p-2">
-      <div className="flex min-w-0 flex-1 flex-col gap-1">
-        <label htmlFor={id} className="text-xs font-bold">
-          リンク先 URL（空欄でリンクを解除）
-        </label>
-        <input
-          id={id}
-          type="url"
-          inputMode="url"
-          value={href}
-          autoFocus
-          aria-invalid={error ? true : undefined}
-          onChange={(event) => setHref(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') {
-              event.preventDefault();
-              apply();
-            }
-            if (event.key === 'Escape') onCancel();
-          }}
-          className="min-h-10 w-full min-w-0 rounded-md border border-line bg-surface px-2 text-base"
-        />
-        {error && (
-          <p role="alert" className="text-xs font-bold text-error">
-            {error}
-          </p>
-        )}
-      </div>
-      <button type="button" onClick={apply} className="min-h-10 rounded-md bg-primary px-3 text-sm font-bold">
-        適用
-      </button>
-      <button
-        type="button"
-        onClick={onCancel}
-        className="min-h-10 rounded-md border border-line px-3 text-sm"
-      >
-        閉じる
-      </button>
     </div>
   );
 }

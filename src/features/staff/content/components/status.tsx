@@ -1,4 +1,4 @@
-import type { ItemStatus } from '@/features/staff/content/server/items';
+import type { ItemStatus } from '@/features/staff/content/server/staff-item';
 
 const JA_DATE_TIME = new Intl.DateTimeFormat('ja-JP', {
   timeZone: 'Asia/Tokyo',

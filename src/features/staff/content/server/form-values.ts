@@ -1,4 +1,4 @@
-import type { StaffItem } from '@/features/staff/content/server/items';
+import type { StaffItem } from '@/features/staff/content/server/staff-item';
 import { dateToTokyoLocal, type ItemFormValues } from '@/features/staff/content/schemas';
 
 /** An item as its edit form starts: times as datetime-local values in Japan time, absent parts as empty fields. */

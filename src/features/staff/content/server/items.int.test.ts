@@ -8,15 +8,17 @@ import { findItem, listSection } from '@/features/content/server/items';
 import type { StaffActor } from '@/features/staff/server/actor';
 import { dateToTokyoLocal, type ItemFormValues } from '@/features/staff/content/schemas';
 import {
-  createStaffItem,
-  deleteStaffItem,
   listStaffItems,
   loadItemForEdit,
   previewStaffItem,
+} from '@/features/staff/content/server/item-reads';
+import {
+  createStaffItem,
+  deleteStaffItem,
   publishStaffItem,
   unpublishStaffItem,
   updateStaffItem,
-} from '@/features/staff/content/server/items';
+} from '@/features/staff/content/server/item-writes';
 
 let handle: Awaited<ReturnType<typeof createTestDb>>;
 let mio: Site;

@@ -2,12 +2,9 @@ import { jsonInvalid, jsonOk } from '@/server/http/responses';
 import { staffApi } from '@/features/staff/server/staff-api';
 import { contentPaths, revalidateSitePaths } from '@/features/staff/server/revalidate';
 import { ITEM_JSON_MAX_BYTES, itemSchemaFor } from '@/features/staff/content/schemas';
-import {
-  deleteStaffItem,
-  findStaffItem,
-  itemState,
-  updateStaffItem,
-} from '@/features/staff/content/server/items';
+import { findStaffItem } from '@/features/staff/content/server/item-reads';
+import { deleteStaffItem, updateStaffItem } from '@/features/staff/content/server/item-writes';
+import { itemState } from '@/features/staff/content/server/staff-item';
 
 type Params = { host: string; id: string };
 

@@ -6,7 +6,7 @@ import { getDb } from '@/server/db';
 import { getSite } from '@/features/site/server/site';
 import { findSection } from '@/features/site/navigation';
 import { requireStaffPage } from '@/features/staff/server/staff';
-import { previewStaffItem } from '@/features/staff/content/server/items';
+import { previewStaffItem } from '@/features/staff/content/server/item-reads';
 import { ItemPreview } from '@/features/staff/content/components/item-preview';
 
 export const metadata: Metadata = { title: 'プレビュー' };

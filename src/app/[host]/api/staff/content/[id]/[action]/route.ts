@@ -1,7 +1,8 @@
 import { jsonError, jsonOk } from '@/server/http/responses';
 import { staffApi } from '@/features/staff/server/staff-api';
 import { contentPaths, revalidateSitePaths } from '@/features/staff/server/revalidate';
-import { itemState, publishStaffItem, unpublishStaffItem } from '@/features/staff/content/server/items';
+import { publishStaffItem, unpublishStaffItem } from '@/features/staff/content/server/item-writes';
+import { itemState } from '@/features/staff/content/server/staff-item';
 
 const ACTIONS = { publish: publishStaffItem, unpublish: unpublishStaffItem } as const;
 
