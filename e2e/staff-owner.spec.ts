@@ -183,3 +183,16 @@ test('the owner adds staff by e-mail, changes their role and removes them; each 
   await expect(changed.locator('tr', { hasText: '役割' })).toContainText('サポート');
   await expect(page.locator('li[data-audit-action^="plan."]')).toHaveCount(0);
 });
+
+test('My page leads staff to the console, and only staff', async ({ page, browser }) => {
+  await signIn(page, owner.email, owner.password, { next: '/mypage', expectPath: '/mypage' });
+  await page.getByRole('link', { name: 'スタッフ管理へ' }).click();
+  await expect(page).toHaveURL(/\/staff\/content/);
+
+  const fan = await browser.newPage();
+  const premium = demoAccount('mio', 'premium');
+  await signIn(fan, premium.email, premium.password, { next: '/mypage', expectPath: '/mypage' });
+  await expect(fan.getByRole('heading', { name: 'マイページ' })).toBeVisible();
+  await expect(fan.getByRole('link', { name: 'スタッフ管理へ' })).toHaveCount(0);
+  await fan.close();
+});

@@ -9,6 +9,7 @@ import { SignOutButton } from '@/features/auth/components/sign-out-button';
 import { findMember } from '@/features/membership/server/members';
 import { MembershipPanel } from '@/features/billing/components/membership-panel';
 import { MemberDetails } from '@/features/membership/components/member-details';
+import { getStaffActor } from '@/features/staff/server/staff';
 
 // Personal: rendered for each request from the session cookie, never cached.
 export const dynamic = 'force-dynamic';
@@ -18,7 +19,10 @@ export const metadata: Metadata = { title: 'マイページ', robots: { index: f
 export default async function MyPage({ params }: HostParams) {
   const viewer = await requireViewer((await params).host, paths.myPage());
   const site = await requireSite({ params });
-  const member = await findMember(await getDb(), site.id, viewer.uid);
+  const [member, staff] = await Promise.all([
+    findMember(await getDb(), site.id, viewer.uid),
+    getStaffActor((await params).host),
+  ]);
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-8 px-4 py-10 md:py-16">
       <PageHeading>マイページ</PageHeading>
@@ -47,6 +51,13 @@ export default async function MyPage({ params }: HostParams) {
           </li>
         </ul>
       </section>
+      {staff && (
+        <p className="text-center">
+          <Link href={paths.staff.home()} className="font-bold underline underline-offset-4">
+            スタッフ管理へ
+          </Link>
+        </p>
+      )}
       <div className="flex justify-center">
         <SignOutButton />
       </div>
