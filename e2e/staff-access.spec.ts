@@ -385,6 +385,20 @@ test('mio’s owner, from another origin: every change is refused as cross-site 
   }
 });
 
+test('mio’s owner, reads started by another site (a link, an image): refused as cross-site (403)', async ({
+  request,
+}) => {
+  const headers = cookieHeader(sessions.owner!);
+  const reads = apis.filter((api) => api.method === 'GET');
+  expect(reads.length).toBeGreaterThan(0);
+  for (const api of reads) {
+    for (const fetchSite of ['cross-site', 'same-site']) {
+      const response = await send(request, mio, 'GET', api.url, { ...headers, 'Sec-Fetch-Site': fetchSite });
+      await expectApiRefused(response, `owner GET ${api.pattern} (${fetchSite})`, 403, 'CROSS_SITE');
+    }
+  }
+});
+
 for (const role of ['editor', 'support'] as const) {
   test(`mio’s ${role}: refused (403) wherever the role does not reach; its own pages open`, async ({
     request,

@@ -10,6 +10,12 @@ import { getViewer } from '@/features/auth/server/viewer';
 import { can, type Permission } from '@/features/staff/roles';
 import { findStaffActor, type StaffActor } from '@/features/staff/server/actor';
 
+/** `Sec-Fetch-Site` as browsers send it; absent from non-browser clients, which carry no victim's cookie. */
+function isCrossSiteFetch(request: Request): boolean {
+  const site = request.headers.get('sec-fetch-site');
+  return site === 'cross-site' || site === 'same-site';
+}
+
 export interface StaffRequest<P> {
   request: NextRequest;
   params: P;
@@ -40,6 +46,9 @@ export function staffApi<P extends { host: string }>(
     try {
       const changes = request.method !== 'GET' && request.method !== 'HEAD';
       if (changes && !isSameOrigin(request)) return jsonError('CROSS_SITE');
+      // Reads too (the CSV export of members, audited) are only for the console's own pages: a browser marks a
+      // request another site started, even a plain link, and it is refused before anything is read or written.
+      if (!changes && isCrossSiteFetch(request)) return jsonError('CROSS_SITE');
       const params = await context.params;
       const site = await getSite(params.host);
       if (!site) return jsonError('NOT_FOUND');
