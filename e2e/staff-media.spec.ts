@@ -190,8 +190,14 @@ test.describe('staff media uploads', () => {
     const handle = gallery(page).getByRole('button', { name: 'a.jpg をドラッグして並べ替え' });
     await handle.focus();
     done = saved();
+    // Each key waits for dnd-kit's announcement of the one before: a drop pressed before the drop target has moved
+    // puts the photo back where it was.
+    const announced = (text: string) => expect(page.getByText(text, { exact: true })).toBeAttached();
     await page.keyboard.press('Space');
+    // Lifted, it is over its own place first.
+    await announced('a.jpg を 3 番目の位置へ。');
     await page.keyboard.press('ArrowUp');
+    await announced('a.jpg を 2 番目の位置へ。');
     await page.keyboard.press('Space');
     await done;
     await expect(galleryNames(page)).toHaveText(['b.jpg', 'a.jpg', 'c.jpg']);
