@@ -132,8 +132,15 @@ test.describe('staff content', () => {
 
     // --- Publish ---------------------------------------------------------------------------------------------
     await page.goto(`/staff/content/${itemId}`);
+    // The visitor's list is now in the page cache, freshly rendered: without publish-time revalidation it would be
+    // served unchanged for 30 s.
+    await gotoFresh(visitor, `${MIO_URL}/blog`);
+    await expect(itemLinks(visitor, 'blog').filter({ hasText: title })).toHaveCount(0);
     await page.getByRole('button', { name: '公開する' }).click();
     await expect(toast(page, '公開しました')).toBeVisible();
+    // The visitor's very next request shows it: publishing dropped the cached list.
+    await visitor.goto(`${MIO_URL}/blog`);
+    await expect(itemLinks(visitor, 'blog').filter({ hasText: title })).toHaveCount(1);
     await expect(page.getByTestId('item-status')).toHaveText('公開中');
     await expect(page.getByRole('button', { name: '公開を取り消す' })).toBeVisible();
 
