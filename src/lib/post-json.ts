@@ -5,11 +5,20 @@ export type PostResult<T> =
 
 const OFFLINE = '通信できませんでした。接続を確認して、もう一度お試しください。';
 
-export async function postJson<T>(url: string, body: unknown): Promise<PostResult<T>> {
+export function postJson<T>(url: string, body: unknown): Promise<PostResult<T>> {
+  return sendJson<T>('POST', url, body);
+}
+
+/** postJson for any method of our APIs (PUT, PATCH, DELETE too); a missing body is sent as `{}`. */
+export async function sendJson<T>(
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  body?: unknown,
+): Promise<PostResult<T>> {
   let response: Response;
   try {
     response = await fetch(url, {
-      method: 'POST',
+      method,
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify(body ?? {}),
     });

@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { paths } from '@/lib/paths';
 import type { SectionId } from '@/features/site/sections';
 import { itemSchemaFor, type ItemFormValues } from '@/features/staff/content/schemas';
-import { sendJson } from '@/features/staff/content/components/send-json';
+import { sendJson } from '@/lib/post-json';
 
 export interface ItemStateView {
   id: string;
@@ -111,7 +111,7 @@ export function useItemEditor({
   const onDelete = async () => {
     setBusy('delete');
     try {
-      const result = await sendJson<{ deleted: string }>('DELETE', api, undefined);
+      const result = await sendJson<{ deleted: string }>('DELETE', api);
       if (!result.ok) {
         setFormError(result.message);
         return;

@@ -161,19 +161,7 @@ export async function retirePlan(db: Db, actor: StaffActor, planId: string): Pro
         '提供中のプランがなくなるため、提供終了にできません。先に新しいプランを作成してください。',
       );
     }
-    const [retired] = await tx
-      .update(plans)
-      .set({ active: false, updatedAt: new Date() })
-      .where(eq(plans.id, plan.id))
-      .returning();
-    await recordAudit(tx, actor, {
-      action: 'plan.retire',
-      targetType: 'plan',
-      targetId: plan.id,
-      before: auditView(plan),
-      after: auditView(retired!),
-    });
-    return retired!;
+    return setOffered(tx, actor, plan, false);
   });
 }
 
@@ -183,18 +171,23 @@ export async function offerPlanAgain(db: Db, actor: StaffActor, planId: string):
   return db.transaction(async (tx) => {
     const plan = await lockPlan(tx, actor, planId);
     if (plan.active) return plan;
-    const [offered] = await tx
-      .update(plans)
-      .set({ active: true, updatedAt: new Date() })
-      .where(eq(plans.id, plan.id))
-      .returning();
-    await recordAudit(tx, actor, {
-      action: 'plan.offer',
-      targetType: 'plan',
-      targetId: plan.id,
-      before: auditView(plan),
-      after: auditView(offered!),
-    });
-    return offered!;
+    return setOffered(tx, actor, plan, true);
   });
+}
+
+/** Retires or offers again a plan already locked in this transaction, with its audit row. */
+async function setOffered(db: Db, actor: StaffActor, plan: PlanRow, active: boolean): Promise<PlanRow> {
+  const [changed] = await db
+    .update(plans)
+    .set({ active, updatedAt: new Date() })
+    .where(eq(plans.id, plan.id))
+    .returning();
+  await recordAudit(db, actor, {
+    action: active ? 'plan.offer' : 'plan.retire',
+    targetType: 'plan',
+    targetId: plan.id,
+    before: auditView(plan),
+    after: auditView(changed!),
+  });
+  return changed!;
 }

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { ROLE_LABELS, type StaffRole } from '@/features/staff/roles';
 import { ROLE_ORDER } from '@/features/staff/team/schemas';
 import { ConfirmAction } from '@/features/staff/team/components/confirm-action';
-import { sendJson } from '@/features/staff/team/components/send-json';
+import { sendJson } from '@/lib/post-json';
 
 /** A staff member's role change and removal. Changing one's own role or leaving reloads the console. */
 export function StaffRowActions({
