@@ -29,3 +29,36 @@ export async function openBenchDatabase(): Promise<{
     },
   };
 }
+
+/**
+ * A fresh, empty database on the server of `serverUrl`, for a benchmark that hands its URL to another process (the
+ * app). `drop` ends every connection still open on it and removes it; safe to call more than once.
+ */
+export async function createFreshDatabase(
+  serverUrl: string,
+): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
+  const name = `fc_bench_${randomBytes(4).toString('hex')}`;
+  const admin = connectPostgres(serverUrl, { max: 1 });
+  try {
+    await admin.db.execute(sql.raw(`CREATE DATABASE ${name}`));
+  } finally {
+    await admin.close();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  let dropped = false;
+  return {
+    url: url.toString(),
+    name,
+    drop: async () => {
+      if (dropped) return;
+      dropped = true;
+      const again = connectPostgres(serverUrl, { max: 1 });
+      try {
+        await again.db.execute(sql.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      } finally {
+        await again.close();
+      }
+    },
+  };
+}

@@ -1,0 +1,130 @@
+/**
+ * The app under test, started the way `npm start` starts it (scripts/start.ts, which seeds the demo, builds when
+ * needed and spawns `next start`), and the /proc readings the benchmark takes of it.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readdir, readFile, readlink } from 'node:fs/promises';
+import path from 'node:path';
+
+export interface StartedApp {
+  child: ChildProcess;
+  stop: () => Promise<void>;
+}
+
+/** Output lines are prefixed, so the build's and the app's logs stay apart from the benchmark's own. */
+function relay(stream: NodeJS.ReadableStream | null, prefix: string) {
+  let pending = '';
+  stream?.setEncoding('utf8');
+  stream?.on('data', (chunk: string) => {
+    const lines = (pending + chunk).split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) console.log(`${prefix}${line}`);
+  });
+}
+
+export function startApp(env: NodeJS.ProcessEnv): StartedApp {
+  const child = spawn(
+    process.execPath,
+    ['--conditions=react-server', '--import', 'tsx', path.resolve('scripts/start.ts')],
+    { env, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  relay(child.stdout, '  [app] ');
+  relay(child.stderr, '  [app!] ');
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    child,
+    stop: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const started = child.pid ? await descendantsOf(child.pid) : [];
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+      await exited;
+      clearTimeout(timer);
+      // Only if start.ts had to be killed: its children (next, the emulator) would be left running.
+      for (const pid of started) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // already gone, as it should be
+        }
+      }
+    },
+  };
+}
+
+/** Polls `url` until it answers 200; fails if the app exits first or `timeoutMs` passes. */
+export async function waitForOk(url: string, app: StartedApp, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (app.child.exitCode !== null) throw new Error(`the app exited with ${app.child.exitCode}`);
+    const status = await fetch(url, { headers: { accept: 'text/html' } }).then(
+      (response) => response.arrayBuffer().then(() => response.status),
+      () => 0,
+    );
+    if (status === 200) return;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  throw new Error(`${url} did not answer 200 within ${timeoutMs / 1000} s`);
+}
+
+async function parentOf(pid: number): Promise<number | null> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
+  // The command name (field 2) may hold spaces and parentheses: the fields after its last ')' are fixed.
+  const fields = stat?.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return fields ? Number(fields[1]) : null;
+}
+
+export async function descendantsOf(root: number): Promise<number[]> {
+  const pids = (await readdir('/proc')).filter((name) => /^\d+$/.test(name)).map(Number);
+  const parents = new Map<number, number | null>();
+  for (const pid of pids) parents.set(pid, await parentOf(pid));
+  const found: number[] = [];
+  const queue = [root];
+  while (queue.length > 0) {
+    const parent = queue.shift()!;
+    for (const [pid, ppid] of parents) {
+      if (ppid === parent) {
+        found.push(pid);
+        queue.push(pid);
+      }
+    }
+  }
+  return found;
+}
+
+/** The inodes of the sockets listening on `port` (IPv4 and IPv6; state 0A is LISTEN). */
+async function listeningInodes(port: number): Promise<Set<string>> {
+  const inodes = new Set<string>();
+  const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    const lines = (await readFile(table, 'utf8').catch(() => '')).split('\n').slice(1);
+    for (const line of lines) {
+      const cols = line.trim().split(/\s+/);
+      if (cols[1]?.endsWith(`:${hexPort}`) && cols[3] === '0A' && cols[9]) inodes.add(cols[9]);
+    }
+  }
+  return inodes;
+}
+
+export async function rssBytes(pid: number): Promise<number | null> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => null);
+  const kb = status?.match(/^VmRSS:\s+(\d+) kB/m)?.[1];
+  return kb ? Number(kb) * 1024 : null;
+}
+
+export const commandOf = async (pid: number) =>
+  (await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')).split('\0').join(' ').trim();
+
+/** The process among `root` and its descendants that holds the socket listening on `port`. */
+export async function listenerPid(root: number, port: number): Promise<number> {
+  const inodes = await listeningInodes(port);
+  for (const pid of [root, ...(await descendantsOf(root))]) {
+    const fds = await readdir(`/proc/${pid}/fd`).catch(() => [] as string[]);
+    for (const fd of fds) {
+      const target = await readlink(`/proc/${pid}/fd/${fd}`).catch(() => '');
+      const inode = target.match(/^socket:\[(\d+)\]$/)?.[1];
+      if (inode && inodes.has(inode)) return pid;
+    }
+  }
+  throw new Error(`no process under ${root} listens on port ${port}`);
+}
