@@ -82,14 +82,16 @@ async function main(): Promise<void> {
   // each start renders them afresh from the data it serves.
   await rm(path.resolve('.next/server/route-cache'), { recursive: true, force: true });
 
+  // Next.js behind the front server (scripts/serve.ts, docs/decisions/0012).
   const app = spawn(
     process.execPath,
-    [path.resolve('node_modules/next/dist/bin/next'), 'start', '--port', String(env.PORT)],
+    ['--import', 'tsx', '--import', './scripts/lib/server-only.mjs', path.resolve('scripts/serve.ts')],
     {
       stdio: 'inherit',
       env: {
         // eslint-disable-next-line no-restricted-properties -- the app inherits this process's environment
         ...process.env,
+        PORT: String(env.PORT),
         DATABASE_URL: databaseUrl,
         // The embedded database multiplexes one session: one connection keeps transactions apart.
         DB_POOL_MAX: embedded ? '1' : String(env.DB_POOL_MAX),

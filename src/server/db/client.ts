@@ -7,6 +7,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import postgres from 'postgres';
 import * as schema from '@/server/db/schema';
+import { queryCountLogger } from './query-count';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -20,7 +21,7 @@ export interface DbHandle {
 export function connectPostgres(url: string, options: { max?: number } = {}): DbHandle {
   const client = postgres(url, { max: options.max ?? 10, onnotice: () => {} });
   return {
-    db: drizzlePostgres(client, { schema }) as unknown as Db,
+    db: drizzlePostgres(client, { schema, logger: queryCountLogger }) as unknown as Db,
     kind: 'postgres',
     close: () => client.end({ timeout: 5 }),
   };
@@ -31,7 +32,7 @@ export async function openPglite(dataDir?: string): Promise<DbHandle & { pglite:
   if (dataDir) await mkdir(path.resolve(dataDir), { recursive: true });
   const pglite = await PGlite.create(dataDir ? path.resolve(dataDir) : undefined);
   return {
-    db: drizzlePglite(pglite, { schema }) as unknown as Db,
+    db: drizzlePglite(pglite, { schema, logger: queryCountLogger }) as unknown as Db,
     kind: 'pglite',
     pglite,
     close: () => pglite.close(),

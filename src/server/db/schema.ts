@@ -281,3 +281,4 @@ export const sandboxClocks = pgTable('sandbox_clocks', {
 
 export * from './content-schema';
 export * from './staff-schema';
+export * from './cache-schema';

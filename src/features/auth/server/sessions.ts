@@ -21,7 +21,7 @@ export interface SessionRecord {
   verifiedAt: Date;
 }
 
-function isWellFormedSessionToken(token: string | undefined | null): token is string {
+export function isWellFormedSessionToken(token: string | undefined | null): token is string {
   return typeof token === 'string' && TOKEN_PATTERN.test(token);
 }
 

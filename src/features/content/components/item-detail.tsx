@@ -1,14 +1,12 @@
 import Link from 'next/link';
 import { formatDateJa } from '@/lib/dates';
 import { paths } from '@/lib/paths';
-import { ContentImage } from '@/features/content/components/content-image';
 import { ItemBadges } from '@/features/content/components/item-badges';
 import { LockedNotice } from '@/features/content/components/locked-notice';
-import { MoviePlayer } from '@/features/content/components/movie-player';
-import { PhotoGallery } from '@/features/content/components/photo-gallery';
-import { PresaleAccessView } from '@/features/content/components/presale-access';
-import { TicketScheduleView, applyState } from '@/features/content/components/ticket-schedule';
-import type { ItemDetail, ItemFull, ViewerLevel } from '@/features/content/types';
+import { TicketScheduleView } from '@/features/content/components/ticket-schedule';
+import { FullItem } from '@/features/content/components/full-item';
+import { PrivateRegion } from '@/features/content/components/private-region';
+import type { ItemDetail, ViewerLevel } from '@/features/content/types';
 
 /**
  * An item's page. A locked item shows its title, date, teaser and the way in, and nothing else: the detail types
@@ -19,14 +17,23 @@ export function ItemDetailView({
   sectionLabel,
   viewer,
   now,
+  shell = false,
 }: {
   item: ItemDetail;
   sectionLabel: string;
   viewer: ViewerLevel;
   now: Date;
+  /**
+   * The premium member's page without its member-only part: a locked item gets an empty PrivateRegion, which the
+   * front server fills per request (src/features/front, docs/decisions/0012). Nothing member-only is rendered here.
+   */
+  shell?: boolean;
 }) {
+  // In the shell a locked item is drawn as the premium member will see it: open, its member-only part to come.
+  const region = shell && item.locked;
+  const locked = item.locked && !region;
   return (
-    <article className="mx-auto max-w-3xl px-4 py-8 md:py-12" data-item={item.locked ? 'locked' : 'full'}>
+    <article className="mx-auto max-w-3xl px-4 py-8 md:py-12" data-item={locked ? 'locked' : 'full'}>
       <nav aria-label="パンくず" className="mb-4 text-sm">
         <Link href={paths.section(item.section)} className="font-bold underline underline-offset-4">
           {sectionLabel}
@@ -35,11 +42,11 @@ export function ItemDetailView({
       <header className="mb-6 border-b border-line pb-5">
         <div className="mb-3 flex flex-wrap items-center gap-3 text-sm text-ink/75">
           <time dateTime={item.publishedAt}>{formatDateJa(item.publishedAt)}</time>
-          <ItemBadges item={item} />
+          <ItemBadges item={{ ...item, locked }} />
         </div>
         <h1 className="text-2xl leading-snug font-bold break-words md:text-3xl">{item.title}</h1>
       </header>
-      {item.teaser && (item.locked || item.section === 'ticket') && (
+      {item.teaser && (locked || item.section === 'ticket') && (
         <p className="mb-6 leading-relaxed" data-teaser>
           {item.teaser}
         </p>
@@ -49,36 +56,13 @@ export function ItemDetailView({
           <TicketScheduleView schedule={item.ticket} now={now} />
         </div>
       )}
-      {item.locked ? (
+      {region ? (
+        <PrivateRegion itemId={item.id} />
+      ) : item.locked ? (
         <LockedNotice viewer={viewer} returnTo={paths.item(item.section, item.id)} />
       ) : (
         <FullItem item={item} now={now} />
       )}
     </article>
-  );
-}
-
-function FullItem({ item, now }: { item: ItemFull; now: Date }) {
-  const open = item.ticket ? applyState(item.ticket, now) === '受付中' : false;
-  return (
-    <div className="space-y-8">
-      {item.section === 'movie' && (
-        <MoviePlayer video={item.video} embed={item.embed} poster={item.cover} title={item.title} />
-      )}
-      {item.section === 'photo' && item.photos.length > 0 && <PhotoGallery photos={item.photos} />}
-      {item.cover && item.section !== 'movie' && item.section !== 'photo' && (
-        <ContentImage
-          image={item.cover}
-          sizes="(min-width: 768px) 720px, 100vw"
-          priority
-          className="rounded-lg"
-        />
-      )}
-      {item.presale && <PresaleAccessView presale={item.presale} open={open} />}
-      {item.bodyHtml && (
-        // Sanitised on write (features/content/server/sanitize.ts); image URLs added on read.
-        <div className="item-body" dangerouslySetInnerHTML={{ __html: item.bodyHtml }} />
-      )}
-    </div>
   );
 }

@@ -38,9 +38,23 @@ export async function SectionRoute({ host, section, mode }: Omit<ContentParams, 
   );
 }
 
-export async function ItemRoute({ host, section, id, mode }: ContentParams & { mode: PageMode }) {
+export async function ItemRoute({
+  host,
+  section,
+  id,
+  mode,
+  shell = false,
+}: ContentParams & { mode: PageMode; shell?: boolean }) {
   const { ctx, entry, item } = await loadItem(host, section, id, mode);
-  return <ItemDetailView item={item} sectionLabel={entry.displayName} viewer={ctx.viewer} now={ctx.now} />;
+  return (
+    <ItemDetailView
+      item={item}
+      sectionLabel={entry.displayName}
+      viewer={ctx.viewer}
+      now={ctx.now}
+      shell={shell}
+    />
+  );
 }
 
 export async function sectionMetadata(params: Omit<ContentParams, 'id'>, mode: PageMode): Promise<Metadata> {

@@ -17,18 +17,20 @@ export async function fullItem(
   row: PublicRow,
   urls: 'public' | 'signed',
 ): Promise<ItemFull> {
-  const [[secret], files] = await Promise.all([
-    db
-      .select({ bodyHtml: contentItems.bodyHtml, presale: contentItems.presale, embed: contentItems.embed })
-      .from(contentItems)
-      .where(and(eq(contentItems.id, row.id), eq(contentItems.siteId, ctx.site.id)))
-      .limit(1),
-    db
-      .select()
-      .from(media)
-      .where(and(eq(media.itemId, row.id), eq(media.siteId, ctx.site.id)))
-      .orderBy(asc(media.position), asc(media.createdAt)),
-  ]);
+  // One round trip (a member's page view makes at most three, issue 7): the item's row once per file.
+  const rows = await db
+    .select({
+      bodyHtml: contentItems.bodyHtml,
+      presale: contentItems.presale,
+      embed: contentItems.embed,
+      file: media,
+    })
+    .from(contentItems)
+    .leftJoin(media, and(eq(media.itemId, contentItems.id), eq(media.siteId, contentItems.siteId)))
+    .where(and(eq(contentItems.id, row.id), eq(contentItems.siteId, ctx.site.id)))
+    .orderBy(asc(media.position), asc(media.createdAt));
+  const secret = rows[0];
+  const files = rows.flatMap((entry) => (entry.file ? [entry.file] : []));
   const image = (file: (typeof files)[number]): ImageView => imageView(ctx.site, file, urls, ctx.now);
   const cover = files.find((file) => file.role === 'cover') ?? null;
   const video = files.find((file) => file.role === 'video') ?? null;

@@ -1,23 +1,33 @@
 import 'server-only';
 import { cache } from 'react';
+import { cookies } from 'next/headers';
+import { env } from '@/server/env';
 import { getDb } from '@/server/db';
+import { choosePaymentProvider } from '@/server/payments/choice';
 import { getSite } from '@/features/site/server/site';
 import { getViewer } from '@/features/auth/server/viewer';
-import { findMember, memberStatus } from '@/features/membership/server/members';
-import { getPaymentProvider } from '@/features/billing/server/provider';
+import { SESSION_COOKIE } from '@/features/auth/server/cookie';
+import { REVERIFY_AFTER_MS } from '@/features/auth/server/resolve-viewer';
+import { findViewerAccess } from '@/features/membership/server/viewer-access';
 import type { ViewerLevel } from '@/features/content/types';
 
 /**
  * What this request's viewer may see on the route's site: a visitor (no session on this site), a guest member, or
  * a premium member. Status is derived on every request (features/membership/status.ts), at the payment provider's
- * time so that the sandbox's test clock ends a membership the same way the real clock does.
+ * time so that the sandbox's test clock ends access the same way the real clock does. One round trip: the session,
+ * its member and the member's access in one query; every few minutes the session is also checked with the identity
+ * provider (getViewer), as for any other page.
  */
 export const getViewerLevel = cache(async (hostParam: string): Promise<ViewerLevel> => {
-  const [site, viewer] = await Promise.all([getSite(hostParam), getViewer(hostParam)]);
-  if (!site || !viewer) return 'visitor';
-  const db = await getDb();
-  const member = await findMember(db, site.id, viewer.uid);
-  if (!member) return 'guest';
-  const now = await (await getPaymentProvider()).now(site.id);
-  return (await memberStatus(db, member.id, now)) === 'premium' ? 'premium' : 'guest';
+  const site = await getSite(hostParam);
+  const token = (await cookies()).get(SESSION_COOKIE)?.value;
+  if (!site || !token) return 'visitor';
+  const access = await findViewerAccess(await getDb(), site.id, token, {
+    sandboxClock: choosePaymentProvider(env) === 'sandbox',
+  });
+  if (!access) return 'visitor';
+  if (Date.now() - access.verifiedAt.getTime() >= REVERIFY_AFTER_MS && !(await getViewer(hostParam))) {
+    return 'visitor';
+  }
+  return access.level;
 });

@@ -3,7 +3,8 @@ import { cache } from 'react';
 import { notFound } from 'next/navigation';
 import { getDb } from '@/server/db';
 import { normalizeHost } from '@/features/site/host';
-import { findSiteByHost, type Site } from '@/features/site/server/repository';
+import type { Site } from '@/features/site/server/repository';
+import { siteForHost } from '@/features/site/server/site-cache';
 
 /** The params every page under app/[host] receives; proxy.ts puts the request's host name there. */
 export interface HostParams {
@@ -13,7 +14,7 @@ export interface HostParams {
 /** The site that owns this host name, or null. Once per render, however many components ask. */
 export const getSite = cache(async (hostParam: string): Promise<Site | null> => {
   const host = normalizeHost(decodeURIComponent(hostParam));
-  return host ? findSiteByHost(await getDb(), host) : null;
+  return host ? siteForHost(await getDb(), host) : null;
 });
 
 /** The site of the route's host; a host no club owns gets the plain 404 page. */

@@ -1,6 +1,7 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import type { StaffMemberStatus } from '@/features/staff/members/status';
+import { grantRuns, subscriptionGivesAccess } from '@/features/membership/server/access-sql';
 
 /**
  * The staff status of each member as one SQL expression over subscriptions and complimentary grants at `now` (the
@@ -20,17 +21,14 @@ const MEMBER_ID = sql.raw('"members"."id"');
 
 export function staffStatusSql(now: Date): SQL<StaffMemberStatus> {
   const at = sql`${now.toISOString()}::timestamptz`;
-  const givesAccess = sql`(
-    (s.status IN ('active', 'trialing')
-      AND NOT (s.cancel_at_period_end AND s.current_period_end IS NOT NULL AND ${at} >= s.current_period_end))
-    OR (s.status = 'canceled' AND s.current_period_end IS NOT NULL AND ${at} < s.current_period_end))`;
+  const givesAccess = subscriptionGivesAccess(at);
   const ending = sql`(s.cancel_at_period_end OR s.status = 'canceled')`;
   const subscription = (condition: SQL) =>
     sql`EXISTS (SELECT 1 FROM subscriptions s WHERE s.member_id = ${MEMBER_ID} AND ${condition})`;
   return sql<StaffMemberStatus>`CASE
     WHEN ${subscription(sql`${givesAccess} AND NOT ${ending}`)} THEN 'premium'
-    WHEN EXISTS (SELECT 1 FROM complimentary_grants g WHERE g.member_id = ${MEMBER_ID}
-      AND g.revoked_at IS NULL AND ${at} < g.ends_at) THEN 'complimentary'
+    WHEN EXISTS (SELECT 1 FROM complimentary_grants g WHERE g.member_id = ${MEMBER_ID} AND ${grantRuns(at)})
+      THEN 'complimentary'
     WHEN ${subscription(sql`${givesAccess} AND ${ending}`)} THEN 'leaving'
     WHEN ${subscription(sql`s.status NOT IN ('incomplete', 'incomplete_expired')`)} THEN 'expired'
     ELSE 'guest' END`;

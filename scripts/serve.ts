@@ -1,0 +1,45 @@
+/**
+ * The app's server: Next.js behind the front server (docs/decisions/0012), one process per instance. `npm start`
+ * runs it after seeding; a deployment runs it the same way with its own environment:
+ *   NODE_ENV=production node --import tsx --import ./scripts/lib/server-only.mjs scripts/serve.ts
+ * Several instances may serve one PostgreSQL database: all state is there, and each instance's page cache follows
+ * the sites' page-cache generations.
+ */
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+
+/* eslint-disable no-restricted-properties -- set before any module reads the environment */
+Object.assign(process.env, { NODE_ENV: 'production' });
+process.env.FRONT_INTERNAL_SECRET = randomBytes(32).toString('base64url');
+/* eslint-enable no-restricted-properties */
+
+const [{ default: next }, { env }, { connectPostgres }, { startFront }] = await Promise.all([
+  import('next'),
+  import('@/server/env'),
+  import('@/server/db/client'),
+  import('@/features/front/server/start'),
+]);
+
+if (!env.DATABASE_URL)
+  throw new Error('DATABASE_URL is required (npm start sets it for the embedded database).');
+const app = next({ dev: false, dir: process.cwd(), port: env.PORT, hostname: 'localhost' });
+await app.prepare();
+const db = connectPostgres(env.DATABASE_URL, { max: env.DB_POOL_MAX });
+const front = startFront({
+  db: db.db,
+  port: env.PORT,
+  secret: env.FRONT_INTERNAL_SECRET!,
+  next: app.getRequestHandler(),
+  countHeader: env.DB_QUERY_COUNT_HEADER === 'true',
+});
+const server = http.createServer(front.handler);
+server.listen(env.PORT, () => console.log(`Ready on http://localhost:${env.PORT}`));
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    front.stop();
+    server.close();
+    server.closeAllConnections();
+    void Promise.all([app.close(), db.close()]).finally(() => process.exit(0));
+  });
+}

@@ -1,0 +1,35 @@
+import { ContentImage } from '@/features/content/components/content-image';
+import { MoviePlayer } from '@/features/content/components/movie-player';
+import { PhotoGallery } from '@/features/content/components/photo-gallery';
+import { PresaleAccessView } from '@/features/content/components/presale-access';
+import { applyState } from '@/features/content/components/ticket-schedule';
+import type { ItemFull } from '@/features/content/types';
+
+/**
+ * The member-only part of an item's page. Rendered by the server components of the member pages, and by
+ * PrivateRegion on the front server and in the browser (so it stays free of server-only code).
+ */
+export function FullItem({ item, now }: { item: ItemFull; now: Date }) {
+  const open = item.ticket ? applyState(item.ticket, now) === '受付中' : false;
+  return (
+    <div className="space-y-8">
+      {item.section === 'movie' && (
+        <MoviePlayer video={item.video} embed={item.embed} poster={item.cover} title={item.title} />
+      )}
+      {item.section === 'photo' && item.photos.length > 0 && <PhotoGallery photos={item.photos} />}
+      {item.cover && item.section !== 'movie' && item.section !== 'photo' && (
+        <ContentImage
+          image={item.cover}
+          sizes="(min-width: 768px) 720px, 100vw"
+          priority
+          className="rounded-lg"
+        />
+      )}
+      {item.presale && <PresaleAccessView presale={item.presale} open={open} />}
+      {item.bodyHtml && (
+        // Sanitised on write (features/content/server/sanitize.ts); image URLs added on read.
+        <div className="item-body" dangerouslySetInnerHTML={{ __html: item.bodyHtml }} />
+      )}
+    </div>
+  );
+}

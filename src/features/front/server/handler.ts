@@ -1,0 +1,88 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Db } from '@/server/db/client';
+import { countQueries, type QueryCount } from '@/server/db/query-count';
+import { siteForHost } from '@/features/site/server/site-cache';
+import { REVERIFY_AFTER_MS } from '@/features/auth/server/resolve-viewer';
+import { findViewerAccess } from '@/features/membership/server/viewer-access';
+import { FRONT_SECRET_HEADER, FRONT_VIEW_HEADER, type FrontView } from '@/features/front/views';
+import type { PageCache } from '@/features/front/server/page-cache';
+import { fetchRendering, type RenderTarget } from '@/features/front/server/rendering';
+import { pageRequest, sessionToken, type PageRequest } from '@/features/front/server/requests';
+import { sendPage, sendPrivatePage } from '@/features/front/server/send';
+import { fillPrivateRegion } from '@/features/front/server/private-page';
+import type { Site } from '@/features/site/server/repository';
+
+export interface FrontDeps {
+  db: Db;
+  cache: PageCache;
+  target: RenderTarget;
+  /** Next.js's own request handler: everything the front server does not answer itself. */
+  next: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+  sandboxClock: boolean;
+  /** Benchmarks: `x-db-round-trips` on every response (the queries made for it until its headers were sent). */
+  countHeader: boolean;
+}
+
+function cached(deps: FrontDeps, site: Site, request: PageRequest, view: FrontView | 'visitor') {
+  return deps.cache.get(`${request.host}${request.path}|${view}`, site.id, () =>
+    fetchRendering(deps.target, request.host, request.path, view),
+  );
+}
+
+/**
+ * The front door of every request (docs/decisions/0012). Content pages are answered from the page cache: the
+ * visitor's rendering for visitors and for members' lists and top page, the guest member's rendering of an item for
+ * a signed-in member without premium, and for a premium member the item's shell with its member part filled for
+ * this request. Everything else, and a premium member's lists and top page, goes to Next.js as before.
+ */
+async function route(deps: FrontDeps, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  if (req.headers[FRONT_SECRET_HEADER] === deps.target.secret) return deps.next(req, res);
+  // Nobody else may name a view: proxy.ts would not honour it without the secret, but it never gets that far.
+  delete req.headers[FRONT_SECRET_HEADER];
+  delete req.headers[FRONT_VIEW_HEADER];
+  const request = pageRequest(req);
+  const site = request && (await siteForHost(deps.db, request.host));
+  if (!request || !site) return deps.next(req, res);
+
+  const token = sessionToken(req.headers.cookie);
+  const access = token
+    ? await findViewerAccess(deps.db, site.id, token, { sandboxClock: deps.sandboxClock })
+    : null;
+  // Time to ask the identity provider about this session again: the member rendering of Next.js does that.
+  if (access && Date.now() - access.verifiedAt.getTime() >= REVERIFY_AFTER_MS) return deps.next(req, res);
+  const member = access !== null;
+
+  if (access?.level === 'premium') {
+    if (!request.item) return deps.next(req, res);
+    const { page: shell } = await cached(deps, site, request, 'premium-shell');
+    if (shell.status !== 200) return sendPage(req, res, shell, { member, state: 'shell' });
+    const page = await fillPrivateRegion(deps.db, site, { ...request, item: request.item }, shell);
+    return page ? sendPrivatePage(req, res, page) : deps.next(req, res);
+  }
+  const { page, state } = await cached(deps, site, request, member && request.item ? 'guest' : 'visitor');
+  sendPage(req, res, page, { member, state });
+}
+
+function exposeCount(res: ServerResponse, count: QueryCount): void {
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
+  res.writeHead = ((...args: unknown[]) => {
+    if (!res.headersSent) res.setHeader('x-db-round-trips', String(count.queries));
+    return writeHead(...args);
+  }) as ServerResponse['writeHead'];
+}
+
+export function createFrontHandler(deps: FrontDeps) {
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    const count: QueryCount = { queries: 0 };
+    if (deps.countHeader) exposeCount(res, count);
+    countQueries(count, () =>
+      route(deps, req, res).catch((error: unknown) => {
+        console.error('front server:', error);
+        if (!res.headersSent) {
+          res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '5' });
+          res.end('ただいま混み合っています。しばらくしてから再度お試しください。');
+        } else res.destroy();
+      }),
+    );
+  };
+}

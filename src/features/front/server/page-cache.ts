@@ -1,0 +1,134 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+import type { Rendering } from '@/features/front/server/rendering';
+
+const gzipAsync = promisify(gzip);
+
+/** A rendering kept in memory with what sending it needs: its gzip form and an ETag. */
+export interface CachedPage extends Rendering {
+  gzipped: Buffer;
+  etag: string;
+  storedAt: number;
+  siteId: string;
+  generation: number;
+}
+
+export interface PageCacheOptions {
+  /** Served without asking Next.js again for this long (the pages' ISR time). */
+  freshMs: number;
+  /** After that, served while one request renders it again in the background, until this age. */
+  staleMs: number;
+  /** Memory bound of all entries (raw and gzip bytes): the least recently used go first. */
+  maxBytes: number;
+}
+
+export function isCachedPage(page: Rendering): page is CachedPage {
+  return 'etag' in page;
+}
+
+/** Only a public, complete 200 is kept: never a response that sets a cookie or that Next.js marked private. */
+function storable(rendering: Rendering & { setsCookie: boolean }): boolean {
+  const control = rendering.headers['cache-control'] ?? '';
+  return rendering.status === 200 && !rendering.setsCookie && !/private|no-store/.test(control);
+}
+
+/**
+ * The front server's cache of the renderings that hold nothing member-only (decision 0012). One instance's memory:
+ * what keeps instances consistent is the site's generation in PostgreSQL, which drops a site's entries when it moves.
+ * Concurrent misses of one key wait for a single rendering, so a rush on a cold page renders it once.
+ */
+export class PageCache {
+  private readonly entries = new Map<string, CachedPage>();
+  private readonly filling = new Map<string, Promise<Rendering>>();
+  private readonly generations = new Map<string, number>();
+  private bytes = 0;
+
+  constructor(private readonly options: PageCacheOptions) {}
+
+  generationOf(siteId: string): number {
+    return this.generations.get(siteId) ?? 0;
+  }
+
+  /** Records a newer generation of the site and drops its pages; false when it was already known. */
+  siteChanged(siteId: string, generation: number): boolean {
+    if (generation <= this.generationOf(siteId)) return false;
+    this.generations.set(siteId, generation);
+    for (const [key, page] of this.entries) if (page.siteId === siteId) this.remove(key);
+    return true;
+  }
+
+  get size(): { entries: number; bytes: number } {
+    return { entries: this.entries.size, bytes: this.bytes };
+  }
+
+  /** The page of `key`: from memory while fresh (or stale, renewing it), else rendered once for all who wait. */
+  async get(
+    key: string,
+    siteId: string,
+    render: () => Promise<Rendering & { setsCookie: boolean }>,
+    now = Date.now(),
+  ): Promise<{ page: Rendering; state: 'hit' | 'stale' | 'miss' }> {
+    const hit = this.entries.get(key);
+    if (hit && hit.generation === this.generationOf(siteId)) {
+      const age = now - hit.storedAt;
+      if (age < this.options.freshMs) {
+        this.entries.delete(key);
+        this.entries.set(key, hit);
+        return { page: hit, state: 'hit' };
+      }
+      if (age < this.options.staleMs) {
+        this.fill(key, siteId, render).catch(() => {});
+        return { page: hit, state: 'stale' };
+      }
+    }
+    return { page: await this.fill(key, siteId, render), state: 'miss' };
+  }
+
+  private fill(
+    key: string,
+    siteId: string,
+    render: () => Promise<Rendering & { setsCookie: boolean }>,
+  ): Promise<Rendering> {
+    const running = this.filling.get(key);
+    if (running) return running;
+    const generation = this.generationOf(siteId);
+    const filled = (async (): Promise<Rendering> => {
+      const rendering = await render();
+      if (!storable(rendering))
+        return { status: rendering.status, headers: rendering.headers, body: rendering.body };
+      const page: CachedPage = {
+        status: 200,
+        headers: rendering.headers,
+        body: rendering.body,
+        gzipped: await gzipAsync(rendering.body),
+        etag: `"${createHash('sha1').update(rendering.body).digest('base64url')}"`,
+        storedAt: Date.now(),
+        siteId,
+        generation,
+      };
+      // Rendered before the site changed: good for those who waited for it, not for anyone after.
+      if (this.generationOf(siteId) === generation) this.store(key, page);
+      return page;
+    })().finally(() => this.filling.delete(key));
+    this.filling.set(key, filled);
+    return filled;
+  }
+
+  private store(key: string, page: CachedPage): void {
+    this.remove(key);
+    this.entries.set(key, page);
+    this.bytes += page.body.length + page.gzipped.length;
+    for (const oldest of this.entries.keys()) {
+      if (this.bytes <= this.options.maxBytes) break;
+      this.remove(oldest);
+    }
+  }
+
+  private remove(key: string): void {
+    const page = this.entries.get(key);
+    if (!page) return;
+    this.entries.delete(key);
+    this.bytes -= page.body.length + page.gzipped.length;
+  }
+}

@@ -1,0 +1,40 @@
+import type { IncomingMessage } from 'node:http';
+import { normalizeHost } from '@/features/site/host';
+import { SECTION_IDS, type SectionId } from '@/features/site/sections';
+import { SESSION_COOKIE } from '@/features/auth/server/cookie';
+
+/** A request for a content page (top, section list, item) that the front server may answer itself. */
+export interface PageRequest {
+  host: string;
+  path: string;
+  item: { section: SectionId; id: string } | null;
+}
+
+const CONTENT_PATH = new RegExp(`^/(?:(${SECTION_IDS.join('|')})(?:/([^/]+))?)?$`);
+/** Requests of Next.js's client router and server actions: always answered by Next.js itself. */
+const ROUTER_HEADERS = ['rsc', 'next-router-prefetch', 'next-router-state-tree', 'next-action'];
+
+export function pageRequest(req: IncomingMessage): PageRequest | null {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return null;
+  const url = req.url ?? '';
+  if (url.includes('?') || ROUTER_HEADERS.some((name) => req.headers[name] !== undefined)) return null;
+  const host = normalizeHost(req.headers.host);
+  const match = CONTENT_PATH.exec(url);
+  if (!host || !match) return null;
+  const [, section, id] = match;
+  return { host, path: url, item: section && id ? { section: section as SectionId, id } : null };
+}
+
+/** The session cookie's value, if the request carries one. */
+export function sessionToken(cookieHeader: string | undefined): string | null {
+  if (!cookieHeader) return null;
+  for (const part of cookieHeader.split(';')) {
+    const at = part.indexOf('=');
+    if (at > 0 && part.slice(0, at).trim() === SESSION_COOKIE) return part.slice(at + 1).trim();
+  }
+  return null;
+}
+
+export function acceptsGzip(req: IncomingMessage): boolean {
+  return /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
+}
