@@ -100,7 +100,7 @@ async function main(): Promise<boolean> {
   const top = await fetchPage(`${BASE}/`, html);
   const roundTrips = await checkPages(targets.slice(1), {
     premiumMarker: premium.marker,
-    visitorTop: top.text,
+    premiumUrl: `${BASE}/blog/${premium.id}`,
   });
 
   const ceilingFile = path.resolve(DATA_DIR, 'ceiling-top.html');

@@ -61,7 +61,26 @@ export async function seedAtScale(db: Db): Promise<SeededSite[]> {
     });
   }
   await db.execute(sql`analyze`);
+  await announceChange(db, seeded);
   return seeded;
+}
+
+/**
+ * Content written behind the app's back: where the schema has the page cache's per-site generations (decision
+ * 0012), they are moved on as publishing moves them, so cached pages are dropped instead of staying stale.
+ */
+async function announceChange(db: Db, sites: { id: string }[]) {
+  const [table] = await rowsOf<{ exists: boolean }>(
+    db,
+    sql`select to_regclass('page_cache_generations') is not null as exists`,
+  );
+  if (!table?.exists) return;
+  for (const site of sites) {
+    await db.execute(sql`
+      insert into page_cache_generations (site_id, generation) values (${site.id}, 1)
+      on conflict (site_id) do update
+        set generation = page_cache_generations.generation + 1, changed_at = now()`);
+  }
 }
 
 async function seedItems(db: Db, site: { id: string; slug: string }, sections: string[], count: number) {
