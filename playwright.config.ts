@@ -5,7 +5,7 @@ import { defineConfig } from '@playwright/test';
  * Chromium comes from Debian (/usr/bin/chromium); never run `npx playwright install` here.
  */
 const PORT = 3100;
-const PUBLISHING = /staff-(content|legal|owner)\.spec\.ts$/;
+const PUBLISHING = /(staff-(content|legal|owner)|two-instances)\.spec\.ts$/;
 const PHONE = { browserName: 'chromium' as const, viewport: { width: 390, height: 844 } };
 const DESKTOP = { browserName: 'chromium' as const, viewport: { width: 1280, height: 800 } };
 

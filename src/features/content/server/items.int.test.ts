@@ -4,7 +4,7 @@ import { demoSiteFile } from '@/test/site-fixtures';
 import { media } from '@/server/db/schema';
 import { upsertSite, type Site } from '@/features/site/server/repository';
 import { createItem } from '@/features/content/server/write';
-import { findItem, listSection } from '@/features/content/server/items';
+import { findItem, latestOf, listSection } from '@/features/content/server/items';
 import type { ViewerLevel } from '@/features/content/types';
 
 let handle: Awaited<ReturnType<typeof createTestDb>>;
@@ -214,5 +214,26 @@ describe('pages', () => {
     await expect(
       listSection(handle.db, ctx(mio, 'visitor'), 'news', { cursor: 'garbage' }),
     ).rejects.toMatchObject({ status: 400 });
+  });
+});
+
+describe('latestOf (the top page)', () => {
+  it('gives each section its newest visible items, covers only to who may open them, in two round trips', async () => {
+    const { countQueries } = await import('@/server/db/query-count');
+    const count = { queries: 0 };
+    const latest = await countQueries(count, () =>
+      latestOf(handle.db, ctx(mio, 'premium'), ['news', 'blog', 'ticket'], 1),
+    );
+    expect(count.queries).toBe(2);
+    expect(latest.get('news')?.map((item) => item.id)).toEqual([ids.news]);
+    expect(latest.get('blog')?.map((item) => item.id)).toEqual([ids.blog]);
+    expect(latest.get('blog')?.[0]?.cover).not.toBeNull();
+    expect(latest.get('ticket')?.map((item) => item.id)).toEqual([ids.ticket]);
+
+    const two = await latestOf(handle.db, ctx(mio, 'visitor'), ['blog'], 2);
+    expect(two.get('blog')?.map((item) => [item.id, item.locked, item.cover])).toEqual([
+      [ids.blog, true, null],
+      [ids.open, false, null],
+    ]);
   });
 });

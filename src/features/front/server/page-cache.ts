@@ -27,10 +27,18 @@ export function isCachedPage(page: Rendering): page is CachedPage {
   return 'etag' in page;
 }
 
-/** Only a public, complete 200 is kept: never a response that sets a cookie or that Next.js marked private. */
+/**
+ * Only a public, complete and current 200 is kept: never a response that sets a cookie or that Next.js marked
+ * private, nor one Next.js served stale while it renders the page again (the next request asks again).
+ */
 function storable(rendering: Rendering & { setsCookie: boolean }): boolean {
   const control = rendering.headers['cache-control'] ?? '';
-  return rendering.status === 200 && !rendering.setsCookie && !/private|no-store/.test(control);
+  return (
+    rendering.status === 200 &&
+    !rendering.setsCookie &&
+    !/private|no-store/.test(control) &&
+    rendering.headers['x-nextjs-cache'] !== 'STALE'
+  );
 }
 
 /**

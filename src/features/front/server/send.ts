@@ -15,7 +15,6 @@ export interface SendOptions {
 
 function headersFor(page: Rendering, options: SendOptions): Record<string, string> {
   const headers: Record<string, string> = { ...page.headers, 'x-fc-cache': options.state };
-  delete headers['x-nextjs-cache'];
   if (options.member) {
     headers['cache-control'] = 'private, no-store';
     delete headers.etag;

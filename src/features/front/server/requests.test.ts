@@ -1,0 +1,36 @@
+import type { IncomingMessage } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { pageRequest, sessionToken } from '@/features/front/server/requests';
+
+const req = (url: string, headers: Record<string, string> = {}, method = 'GET') =>
+  ({ url, method, headers: { host: 'Localhost:3000', ...headers } }) as unknown as IncomingMessage;
+
+describe('pageRequest', () => {
+  it('takes the top page, section lists and items of a host', () => {
+    expect(pageRequest(req('/'))).toEqual({ host: 'localhost', path: '/', item: null });
+    expect(pageRequest(req('/news'))).toEqual({ host: 'localhost', path: '/news', item: null });
+    expect(pageRequest(req('/blog/abc', {}, 'HEAD'))).toEqual({
+      host: 'localhost',
+      path: '/blog/abc',
+      item: { section: 'blog', id: 'abc' },
+    });
+  });
+
+  it("leaves everything else to Next.js: other paths, queries, the router's requests, writes, bad hosts", () => {
+    for (const url of ['/mypage', '/blog/a/b', '/news/', '/unknown', '/api/content/blog', '/news?cursor=x']) {
+      expect(pageRequest(req(url)), url).toBeNull();
+    }
+    expect(pageRequest(req('/news', { rsc: '1' }))).toBeNull();
+    expect(pageRequest(req('/news', { 'next-router-prefetch': '1' }))).toBeNull();
+    expect(pageRequest(req('/news', {}, 'POST'))).toBeNull();
+    expect(pageRequest(req('/news', { host: 'bad_host!' }))).toBeNull();
+  });
+});
+
+describe('sessionToken', () => {
+  it('finds the session cookie among others, and nothing else', () => {
+    expect(sessionToken('a=1; __Host-fc_session=tok.en; b=2')).toBe('tok.en');
+    expect(sessionToken('x__Host-fc_session=no; fc_session=no')).toBeNull();
+    expect(sessionToken(undefined)).toBeNull();
+  });
+});
