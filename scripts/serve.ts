@@ -24,7 +24,8 @@ if (!env.DATABASE_URL)
   throw new Error('DATABASE_URL is required (npm start sets it for the embedded database).');
 const app = next({ dev: false, dir: process.cwd(), port: env.PORT, hostname: 'localhost' });
 await app.prepare();
-const db = connectPostgres(env.DATABASE_URL, { max: env.DB_POOL_MAX });
+// The same pool as the app's own getDb() inside Next.js (shared: see connectPostgres).
+const db = connectPostgres(env.DATABASE_URL, { max: env.DB_POOL_MAX, shared: true });
 const front = startFront({
   db: db.db,
   port: env.PORT,

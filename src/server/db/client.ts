@@ -17,9 +17,28 @@ export interface DbHandle {
   close(): Promise<void>;
 }
 
-/** A PostgreSQL server (or the embedded PGlite served over the wire by `npm start`). */
-export function connectPostgres(url: string, options: { max?: number } = {}): DbHandle {
-  const client = postgres(url, { max: options.max ?? 10, onnotice: () => {} });
+const SHARED_CLIENTS = Symbol.for('fanclub.postgres-clients');
+type WithClients = typeof globalThis & { [SHARED_CLIENTS]?: Map<string, postgres.Sql> };
+
+/**
+ * The process's one pool for this URL. The front server and Next.js load separate copies of this module
+ * (scripts/serve.ts), and must share the pool: the embedded database serves one session, and two connections'
+ * statements would interleave there (docs/decisions/0012). One pool per process is also what PostgreSQL wants.
+ */
+function sharedClient(url: string, max: number): postgres.Sql {
+  const clients = ((globalThis as WithClients)[SHARED_CLIENTS] ??= new Map());
+  let client = clients.get(url);
+  if (!client) clients.set(url, (client = postgres(url, { max, onnotice: () => {} })));
+  return client;
+}
+
+/**
+ * A PostgreSQL server (or the embedded PGlite served over the wire by `npm start`). `shared`: the process's pool
+ * for the URL, made by whichever copy of this module asks first.
+ */
+export function connectPostgres(url: string, options: { max?: number; shared?: boolean } = {}): DbHandle {
+  const max = options.max ?? 10;
+  const client = options.shared ? sharedClient(url, max) : postgres(url, { max, onnotice: () => {} });
   return {
     db: drizzlePostgres(client, { schema, logger: queryCountLogger }) as unknown as Db,
     kind: 'postgres',

@@ -14,7 +14,7 @@ const globalForDb = globalThis as typeof globalThis & { __fcDb?: Promise<DbHandl
 export function getDb(): Promise<Db> {
   // One pool per process, also across hot reloads in development.
   globalForDb.__fcDb ??= env.DATABASE_URL
-    ? Promise.resolve(connectPostgres(env.DATABASE_URL, { max: env.DB_POOL_MAX }))
+    ? Promise.resolve(connectPostgres(env.DATABASE_URL, { max: env.DB_POOL_MAX, shared: true }))
     : openPglite(path.join(env.DATA_DIR, 'pglite'));
   return globalForDb.__fcDb.then((handle) => handle.db);
 }
