@@ -140,7 +140,15 @@ async function main(): Promise<boolean> {
   printRules(rules);
   const pass = rules.every((rule) => rule.pass);
   console.log(`\nOverall: ${pass ? 'PASS' : 'FAIL'}`);
-  const file = await writeResults({ startedAt, database, notes, seed: sites, results, rules });
+  const file = await writeResults({
+    startedAt,
+    variant: usePglite ? 'pglite' : null,
+    database,
+    notes,
+    seed: sites,
+    results,
+    rules,
+  });
   console.log(`Written to ${path.relative(process.cwd(), file)}`);
   return pass;
 }

@@ -111,6 +111,8 @@ function gitCommit(): string {
 /** Writes bench/results/bench-<ISO time>.json and answers its path. */
 export async function writeResults(report: {
   startedAt: Date;
+  /** Part of the file name, e.g. 'pglite', so that a variant's results are never taken for the main run's. */
+  variant: string | null;
   database: string;
   notes: string[];
   seed: unknown;
@@ -119,7 +121,8 @@ export async function writeResults(report: {
 }): Promise<string> {
   const dir = path.resolve('bench/results');
   await mkdir(dir, { recursive: true });
-  const file = path.join(dir, `bench-${report.startedAt.toISOString().replaceAll(':', '-')}.json`);
+  const stamp = report.startedAt.toISOString().replaceAll(':', '-');
+  const file = path.join(dir, `bench-${report.variant ? `${report.variant}-` : ''}${stamp}.json`);
   const cpus = os.cpus();
   const json = {
     date: report.startedAt.toISOString(),
@@ -132,6 +135,7 @@ export async function writeResults(report: {
     node: process.version,
     commit: gitCommit(),
     database: report.database,
+    variant: report.variant,
     load: {
       tool: 'autocannon 8.0.0',
       connections: CONNECTIONS,
