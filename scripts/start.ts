@@ -22,6 +22,9 @@ import { seedAuthEmulator } from './lib/seed-auth';
 const paymentsProvider = env.PAYMENTS_PROVIDER ?? (env.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox');
 const usesRealProvider = !env.FIREBASE_AUTH_EMULATOR_HOST && env.FIREBASE_API_KEY_FC_SITE_001 !== undefined;
 
+/** Measured with `npm run bench` (docs/decisions/0012): about 260 MiB under load instead of 450-560. */
+const APP_SERVER_FLAGS = ['--max-old-space-size=192', '--max-semi-space-size=8'];
+
 let embedded: EmbeddedDb | null = null;
 let emulator: AuthEmulator | null = null;
 
@@ -82,10 +85,18 @@ async function main(): Promise<void> {
   // each start renders them afresh from the data it serves.
   await rm(path.resolve('.next/server/route-cache'), { recursive: true, force: true });
 
-  // Next.js behind the front server (scripts/serve.ts, docs/decisions/0012).
+  // Next.js behind the front server (scripts/serve.ts, docs/decisions/0012), with its memory kept within what the
+  // app server may use under load (issue 7: 300 MiB): a bounded heap and a small young generation.
   const app = spawn(
     process.execPath,
-    ['--import', 'tsx', '--import', './scripts/lib/server-only.mjs', path.resolve('scripts/serve.ts')],
+    [
+      ...APP_SERVER_FLAGS,
+      '--import',
+      'tsx',
+      '--import',
+      './scripts/lib/server-only.mjs',
+      path.resolve('scripts/serve.ts'),
+    ],
     {
       stdio: 'inherit',
       env: {
@@ -100,6 +111,8 @@ async function main(): Promise<void> {
         // refuses the sandbox otherwise).
         PAYMENTS_PROVIDER: paymentsProvider,
         MEDIA_URL_SECRET: mediaUrlSecret,
+        // glibc's per-thread malloc arenas hold memory the app never uses again.
+        MALLOC_ARENA_MAX: '2',
       },
     },
   );
