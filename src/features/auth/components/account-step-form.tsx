@@ -1,5 +1,6 @@
 'use client';
 
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
@@ -20,6 +21,8 @@ export function AccountStepForm({ onCreated }: { onCreated: () => void }) {
     defaultValues: { email: '', password: '', passwordConfirm: '' },
   });
   const { errors, isSubmitting } = form.formState;
+  // The SDK is loaded for a visitor only where it is needed: here, while they type.
+  useEffect(() => void getAuth().catch(() => {}), [getAuth]);
 
   const onSubmit = form.handleSubmit(async ({ email, password }) => {
     const auth = await getAuth();

@@ -12,12 +12,12 @@ import {
   type ReactNode,
 } from 'react';
 import { useRouter } from 'next/navigation';
-import { toast } from 'sonner';
 import type { Auth, User } from 'firebase/auth';
 import type { PasswordPolicy } from '@/features/site/schema';
 import { CUSTOM_TOKEN_COOKIE, type AuthClientConfig } from '@/features/auth/config';
 import { describeAuthError } from '@/features/auth/errors';
 import { deleteCookie, readCookie } from '@/features/auth/client/cookies';
+import { showToast, wantToaster } from '@/components/ui/lazy-toast';
 import {
   SessionError,
   endServerSession,
@@ -57,6 +57,15 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 /** How often a visible tab asks the provider whether the account still may be used. */
 const ACCOUNT_CHECK_INTERVAL_MS = 60_000;
 
+/**
+ * Whether this browser may have someone signed in to the site: our sign-in hint, or a custom_token cookie to sign in
+ * with. Without either, the visitor is signed out, and the SDK (tens of kilobytes) is loaded only once a form asks
+ * for it, so that a public page never waits for it nor downloads it.
+ */
+function maySignIn(tenantId: string): boolean {
+  return signInHint.get(tenantId) !== null || readCookie(CUSTOM_TOKEN_COOKIE) !== null;
+}
+
 async function loadSdk(config: AuthClientConfig) {
   const [{ createSiteAuth }, sdk] = await Promise.all([
     import('@/features/auth/client/firebase-client'),
@@ -78,12 +87,15 @@ export function AuthProvider({
   const { apiKey, authDomain, projectId, tenantId, emulatorUrl } = config;
   const [state, setState] = useState<AuthState>(INITIAL);
   const sdkRef = useRef<ReturnType<typeof loadSdk> | null>(null);
+  // Lets the page-load run of a signed-out visitor go on once something loads the SDK (a sign-in, a sign-up).
+  const sdkRequested = useRef<() => void>(() => {});
   // Every refresh of the layout brings a new config object with the same values: the SDK, and the page-load run
   // below, must not start again for it.
-  const getSdk = useCallback(
-    () => (sdkRef.current ??= loadSdk({ apiKey, authDomain, projectId, tenantId, emulatorUrl })),
-    [apiKey, authDomain, projectId, tenantId, emulatorUrl],
-  );
+  const getSdk = useCallback(() => {
+    const sdk = (sdkRef.current ??= loadSdk({ apiKey, authDomain, projectId, tenantId, emulatorUrl }));
+    sdkRequested.current();
+    return sdk;
+  }, [apiKey, authDomain, projectId, tenantId, emulatorUrl]);
   const getAuth = useCallback(async () => (await getSdk()).auth, [getSdk]);
 
   const startSession = useCallback<AuthContextValue['startSession']>(
@@ -108,7 +120,7 @@ export function AuthProvider({
       await endServerSession();
       await sdk.signOut(auth);
       deleteCookie(CUSTOM_TOKEN_COOKIE);
-      toast(message);
+      showToast((toast) => toast(message));
       if (redirectTo) router.push(redirectTo);
       router.refresh();
     },
@@ -129,7 +141,7 @@ export function AuthProvider({
     signInHint.clear(tenantId);
     dropping.current = false;
     const code = account === 'disabled' ? 'auth/user-disabled' : 'auth/user-token-expired';
-    toast(describeAuthError({ code }).message);
+    showToast((toast) => toast(describeAuthError({ code }).message));
     router.refresh();
   }, [router, tenantId]);
 
@@ -138,7 +150,7 @@ export function AuthProvider({
       const described = describeAuthError(error);
       if (described.signOut) void signOut({ message: described.message, redirectTo: null });
       else if (!described.field && described.code !== 'auth/requires-recent-login')
-        toast.error(described.message);
+        showToast((toast) => toast.error(described.message));
       return described;
     },
     [signOut],
@@ -184,7 +196,15 @@ export function AuthProvider({
       }
     };
 
-    const run = (async () => {
+    // A signed-out visitor (spec 4's steps 3-4 with no user) is answered at once, without the SDK; the run below
+    // waits until a form loads it, and then listens to the provider as for everyone else. A child's effect may
+    // have asked for the SDK already (they run before this one).
+    const signedOut = !maySignIn(tenantId) && sdkRef.current === null;
+    if (signedOut) setState({ user: null, isLoggedIn: false, isLoading: false });
+    // A member's pages may report on load (a session refused, an account dropped).
+    else wantToaster();
+
+    const load = async () => {
       const { auth, sdk } = await getSdk();
       // 1. Wait for the provider's first authentication state (isLoading stays true meanwhile).
       await auth.authStateReady();
@@ -224,13 +244,19 @@ export function AuthProvider({
         }
       }
       await checkAccount(user);
-    })().catch(() => {
-      if (active) setState({ user: null, isLoggedIn: false, isLoading: false });
-    });
-    pendingChecks.current = run;
+    };
+    const start = () => {
+      sdkRequested.current = () => {};
+      pendingChecks.current = load().catch(() => {
+        if (active) setState({ user: null, isLoggedIn: false, isLoading: false });
+      });
+    };
+    if (signedOut) sdkRequested.current = start;
+    else start();
 
     return () => {
       active = false;
+      sdkRequested.current = () => {};
       unsubscribe();
       document.removeEventListener('visibilitychange', onVisible);
     };

@@ -25,6 +25,9 @@ export function SignInForm() {
   });
   const { errors, isSubmitting, isSubmitSuccessful } = form.formState;
 
+  // The SDK is loaded for a visitor only where it is needed: here, while they type.
+  useEffect(() => void getAuth().catch(() => {}), [getAuth]);
+
   // Someone already signed in has nothing to do here, once the server has their session too: without it the member
   // page would send them straight back. If the server cannot open one, they stay here and are told why.
   useEffect(() => {

@@ -1,19 +1,38 @@
 'use client';
 
-import { useState } from 'react';
-import * as Dialog from '@radix-ui/react-dialog';
+import { lazy, Suspense, useRef, useState } from 'react';
 import type { NavItem } from '@/features/site/navigation';
-import { NavLink } from '@/features/site/components/nav-link';
 
-/** The hamburger menu of phones: a modal dialog (focus trapped, Escape closes) listing every section. */
+const loadDialog = () => import('@/features/site/components/mobile-menu-dialog');
+const MobileMenuDialog = lazy(loadDialog);
+
+/**
+ * The hamburger button of phones. The dialog it opens (and Radix's dialog code, ~12 kB) is fetched when the visitor
+ * reaches for the button, not with every page: a page that is only read does not pay for it.
+ */
 export function MobileMenu({ items }: { items: NavItem[] }) {
   const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const prefetch = () => void loadDialog();
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger
+    <>
+      <button
+        ref={trigger}
+        type="button"
         className="grid size-11 place-items-center rounded-md bg-hamburger text-ink md:hidden"
         aria-label="メニューを開く"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        data-state={open ? 'open' : 'closed'}
         data-testid="hamburger"
+        onPointerEnter={prefetch}
+        onTouchStart={prefetch}
+        onFocus={prefetch}
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
       >
         <svg
           aria-hidden="true"
@@ -25,46 +44,12 @@ export function MobileMenu({ items }: { items: NavItem[] }) {
         >
           <path d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />
         </svg>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <Dialog.Content
-          className="fixed inset-y-0 right-0 z-50 flex w-[min(20rem,85vw)] flex-col bg-hamburger p-6 text-ink shadow-xl outline-none"
-          aria-describedby={undefined}
-        >
-          <div className="mb-6 flex items-center justify-between">
-            <Dialog.Title className="text-mobile-menu">メニュー</Dialog.Title>
-            <Dialog.Close
-              className="grid size-11 place-items-center rounded-md"
-              aria-label="メニューを閉じる"
-            >
-              <svg
-                aria-hidden="true"
-                viewBox="0 0 24 24"
-                className="size-6"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-              >
-                <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
-              </svg>
-            </Dialog.Close>
-          </div>
-          <nav aria-label="メインメニュー">
-            <ul className="flex flex-col">
-              {items.map((item) => (
-                <li key={item.id} className="border-b border-ink/20">
-                  <NavLink
-                    item={item}
-                    className="block py-4 text-mobile-menu tracking-wider aria-[current=page]:underline"
-                    onNavigate={() => setOpen(false)}
-                  />
-                </li>
-              ))}
-            </ul>
-          </nav>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      </button>
+      {wanted && (
+        <Suspense fallback={null}>
+          <MobileMenuDialog items={items} open={open} onOpenChange={setOpen} trigger={trigger} />
+        </Suspense>
+      )}
+    </>
   );
 }
