@@ -11,6 +11,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
+import type { Result } from 'lighthouse';
 import { firstPhotoPath, startDemo, warm, type Demo } from './lib/lighthouse-demo';
 import { measure, type PageMeasure } from './lib/lighthouse-audit';
 import { checkTargets, printTable } from './lib/lighthouse-report';
@@ -27,22 +28,33 @@ const CHROME_FLAGS = [
 ];
 
 const { values } = parseArgs({
-  options: { url: { type: 'string' }, runs: { type: 'string', default: '3' } },
+  options: {
+    url: { type: 'string' },
+    runs: { type: 'string', default: '3' },
+    // Keeps each counted run's full report (for the Lighthouse viewer) in this folder.
+    'save-lhr': { type: 'string' },
+  },
 });
 const runs = Math.max(1, Number(values.runs) || 1);
 
 async function measurePage(url: string, port: number): Promise<{ best: PageMeasure; all: PageMeasure[] }> {
   await warm(url);
-  const all: PageMeasure[] = [];
+  const all: { result: PageMeasure; lhr: Result }[] = [];
   for (let i = 0; i < runs; i++) {
-    const { measure: result } = await measure(url, port);
+    const { measure: result, lhr } = await measure(url, port);
     console.log(
       `  ${url} run ${i + 1}/${runs}: score ${result.score}, LCP ${(result.lcpMs / 1000).toFixed(2)} s, TBT ${Math.round(result.tbtMs)} ms`,
     );
-    all.push(result);
+    all.push({ result, lhr });
   }
-  const sorted = [...all].sort((a, b) => a.score - b.score);
-  return { best: sorted[Math.floor((sorted.length - 1) / 2)]!, all };
+  const sorted = [...all].sort((a, b) => a.result.score - b.result.score);
+  const median = sorted[Math.floor((sorted.length - 1) / 2)]!;
+  if (values['save-lhr']) {
+    await mkdir(values['save-lhr'], { recursive: true });
+    const name = new URL(url).pathname.split('/')[1] || 'top';
+    await writeFile(path.join(values['save-lhr'], `${name}.lhr.json`), JSON.stringify(median.lhr));
+  }
+  return { best: median.result, all: all.map((run) => run.result) };
 }
 
 /** Every run's figures go to the summary; the script list only for the run that counts. */

@@ -14,6 +14,9 @@ export interface PageMeasure {
   authUrls: string[];
   /** First contentful paint as observed in the unthrottled load, on the same clock as authRequestMs. */
   observedFcpMs: number;
+  /** What to look at when a target is missed: the LCP element and the render-blocking requests. */
+  lcpElement: string | null;
+  renderBlocking: string[];
 }
 
 interface NetworkItem {
@@ -40,6 +43,26 @@ function scriptText(url: string): Promise<string> {
     bodies.set(url, body);
   }
   return body;
+}
+
+function lcpElementOf(lhr: Result): string | null {
+  type Node = { type?: string; snippet?: string; selector?: string };
+  type Table = { items?: ({ node?: Node; items?: { node?: Node }[] } & Node)[] };
+  const details = lhr.audits['largest-contentful-paint-element']?.details as
+    { items?: Table[] | Table['items'] } | undefined;
+  // Lighthouse 12 nests the element's table in a list, next to the LCP's phases.
+  for (const entry of details?.items ?? []) {
+    const table = entry as Table;
+    const node = table.items?.[0]?.node ?? (entry as { node?: Node }).node;
+    if (node?.snippet) return node.snippet.slice(0, 200);
+  }
+  return null;
+}
+
+function renderBlockingOf(lhr: Result): string[] {
+  const details = lhr.audits['render-blocking-resources']?.details as
+    { items?: { url: string }[] } | undefined;
+  return (details?.items ?? []).map((item) => item.url);
 }
 
 function numeric(lhr: Result, id: string): number {
@@ -94,6 +117,8 @@ export async function measure(url: string, port: number): Promise<{ measure: Pag
       authRequestMs: authHits.length ? Math.min(...authHits.map((hit) => hit.startMs)) : null,
       authUrls: authHits.map((hit) => hit.url),
       observedFcpMs,
+      lcpElement: lcpElementOf(lhr),
+      renderBlocking: renderBlockingOf(lhr),
     },
   };
 }
