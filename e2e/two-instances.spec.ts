@@ -17,10 +17,17 @@ const SECOND_PORT = 3102;
 const secondBase = `http://localhost:${SECOND_PORT}`;
 let second: ChildProcess | null = null;
 
-function startSecondInstance(): ChildProcess {
+/** The database of the test server: DATABASE_URL's PostgreSQL, or the embedded one scripts/start.ts serves. */
+function databaseUrl(): { url: string; embedded: boolean } {
+  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, embedded: false };
   const { url } = JSON.parse(readFileSync(path.join(DATA_DIR, 'embedded-db.json'), 'utf8')) as {
     url: string;
   };
+  return { url, embedded: true };
+}
+
+function startSecondInstance(): ChildProcess {
+  const { url, embedded } = databaseUrl();
   return spawn(
     process.execPath,
     ['--import', 'tsx', '--import', './scripts/lib/server-only.mjs', 'scripts/serve.ts'],
@@ -31,7 +38,8 @@ function startSecondInstance(): ChildProcess {
         PORT: String(SECOND_PORT),
         DATA_DIR,
         DATABASE_URL: url,
-        DB_POOL_MAX: '1',
+        // The embedded database serves one session: one connection keeps transactions apart (as npm start does).
+        DB_POOL_MAX: embedded ? '1' : '10',
         FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9399',
         MEDIA_URL_SECRET: readFileSync(path.join(DATA_DIR, 'media-url-secret'), 'utf8').trim(),
         PAYMENTS_PROVIDER: 'sandbox',
