@@ -50,7 +50,8 @@ async function route(deps: FrontDeps, req: IncomingMessage, res: ServerResponse)
     : null;
   // Time to ask the identity provider about this session again: the member rendering of Next.js does that.
   if (access && Date.now() - access.verifiedAt.getTime() >= REVERIFY_AFTER_MS) return deps.next(req, res);
-  const member = access !== null;
+  // Whatever the session turns out to be, an answer to a request that carries one is nobody else's to keep.
+  const member = token !== null;
 
   if (access?.level === 'premium') {
     if (!request.item) return deps.next(req, res);
@@ -59,7 +60,8 @@ async function route(deps: FrontDeps, req: IncomingMessage, res: ServerResponse)
     const page = await fillPrivateRegion(deps.db, site, { ...request, item: request.item }, shell);
     return page ? sendPrivatePage(req, res, page) : deps.next(req, res);
   }
-  const { page, state } = await cached(deps, site, request, member && request.item ? 'guest' : 'visitor');
+  const view = access && request.item ? 'guest' : 'visitor';
+  const { page, state } = await cached(deps, site, request, view);
   sendPage(req, res, page, { member, state });
 }
 
