@@ -1,0 +1,171 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb } from '@/test/db';
+import { demoSiteFile } from '@/test/site-fixtures';
+import { upsertSite, type Site } from '@/features/site/server/repository';
+import { createSession } from '@/features/auth/server/sessions';
+import { createItem } from '@/features/content/server/write';
+import { EMPTY_PRIVATE_REGION } from '@/features/content/components/private-region-view';
+import { addMember, addPlan } from '@/features/staff/members/server/test-fixtures';
+import { FRONT_SECRET_HEADER, FRONT_VIEW_HEADER } from '@/features/front/views';
+import { PageCache } from '@/features/front/server/page-cache';
+import { createFrontHandler } from '@/features/front/server/handler';
+
+/**
+ * The front server against a real database and a stand-in for Next.js: which rendering each viewer gets, what is
+ * private, when Next.js answers itself, and the premium member's filled item page in three round trips.
+ */
+
+const SECRET = 'a-test-secret-of-at-least-thirty-two-characters';
+let handle: Awaited<ReturnType<typeof createTestDb>>;
+let mio: Site;
+let front: http.Server;
+let standIn: http.Server;
+let frontPort: number;
+const rendered: string[] = [];
+const passedToNext: string[] = [];
+const tokens: Record<'premium' | 'guest' | 'recheck', string> = { premium: '', guest: '', recheck: '' };
+let premiumBlog: string;
+const cache = new PageCache({ freshMs: 30_000, staleMs: 120_000, maxBytes: 1_000_000 });
+
+const listen = (server: http.Server) =>
+  new Promise<number>((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
+  );
+
+/** Next.js's renderings as the stand-in gives them: the view and path, and the shell's empty region. */
+function renderingFor(req: http.IncomingMessage, res: http.ServerResponse): void {
+  const view = (req.headers[FRONT_VIEW_HEADER] as string | undefined) ?? 'visitor';
+  rendered.push(`${view} ${req.url}`);
+  const body =
+    view === 'premium-shell'
+      ? `<html><body><h1>shell</h1>${EMPTY_PRIVATE_REGION}</body></html>`
+      : `<html><body>${view} ${req.url}</body></html>`;
+  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 's-maxage=30' });
+  res.end(body);
+}
+
+function get(path: string, token?: string) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>(
+    (resolve, reject) => {
+      const headers: Record<string, string> = { host: 'localhost' };
+      if (token) headers.cookie = `other=1; __Host-fc_session=${token}`;
+      http
+        .get({ host: '127.0.0.1', port: frontPort, path, headers }, (res) => {
+          let body = '';
+          res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+        })
+        .on('error', reject);
+    },
+  );
+}
+
+beforeAll(async () => {
+  handle = await createTestDb();
+  mio = (await upsertSite(handle.db, demoSiteFile('mio'))).site;
+  const planId = (await addPlan(handle.db, mio.id, 'monthly', '月額会員')).id;
+  const future = new Date(Date.now() + 30 * 86_400_000);
+  const premium = await addMember(handle.db, mio.id, {
+    nickname: 'プレミアム',
+    subscription: { planId, status: 'active', periodEnd: future },
+  });
+  const guest = await addMember(handle.db, mio.id, { nickname: 'ゲスト' });
+  const open = (uid: string, at = new Date()) =>
+    createSession(handle.db, { siteId: mio.id, uid, email: null, authTime: at }, at);
+  tokens.premium = (await open(premium.uid)).token;
+  tokens.guest = (await open(guest.uid)).token;
+  tokens.recheck = (await open(premium.uid, new Date(Date.now() - 10 * 60_000))).token;
+  premiumBlog = (
+    await createItem(handle.db, mio.id, {
+      section: 'blog',
+      title: '会員ブログ',
+      teaser: 'さわり',
+      bodyHtml: '<p>SECRET-BODY</p>',
+      state: 'published',
+      publishedAt: new Date(Date.now() - 60_000),
+    })
+  ).id;
+
+  standIn = http.createServer(renderingFor);
+  const standInPort = await listen(standIn);
+  front = http.createServer(
+    createFrontHandler({
+      db: handle.db,
+      cache,
+      target: { port: standInPort, secret: SECRET },
+      next: async (req, res) => {
+        passedToNext.push(`${req.url} ${req.headers[FRONT_SECRET_HEADER] ?? ''}`);
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        res.end('next');
+      },
+      sandboxClock: false,
+      countHeader: true,
+    }),
+  );
+  frontPort = await listen(front);
+});
+afterAll(async () => {
+  front?.close();
+  standIn?.close();
+  await handle?.drop();
+});
+
+describe('the front server', () => {
+  it("serves a visitor's pages from the cache: rendered once, public, gzip on request", async () => {
+    const first = await get('/news');
+    const second = await get('/news');
+    expect([first.headers['x-fc-cache'], second.headers['x-fc-cache']]).toEqual(['miss', 'hit']);
+    expect(second.body).toBe('<html><body>visitor /news</body></html>');
+    expect(second.headers['cache-control']).toBe('s-maxage=30');
+    expect(second.headers.etag).toBeTruthy();
+    expect(rendered.filter((line) => line === 'visitor /news')).toHaveLength(1);
+    expect(second.headers['x-db-round-trips']).toBe('0');
+  });
+
+  it('gives a signed-in member without premium the guest item page and the shared lists, privately', async () => {
+    const item = await get(`/blog/${premiumBlog}`, tokens.guest);
+    expect(item.body).toBe(`<html><body>guest /blog/${premiumBlog}</body></html>`);
+    expect(item.headers['cache-control']).toBe('private, no-store');
+    expect(item.headers.etag).toBeUndefined();
+    const list = await get('/news', tokens.guest);
+    expect(list.body).toBe('<html><body>visitor /news</body></html>');
+    expect(list.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it("fills a premium member's item page from the database, in three round trips, never kept", async () => {
+    const page = await get(`/blog/${premiumBlog}`, tokens.premium);
+    expect(page.status).toBe(200);
+    expect(page.headers['cache-control']).toBe('private, no-store');
+    expect(page.headers['x-db-round-trips']).toBe('3');
+    expect(page.body).toContain('<h1>shell</h1><div data-private-region=""><script type="application/json"');
+    expect(page.body).toContain('<p>SECRET-BODY</p>');
+    expect(page.body).not.toContain(EMPTY_PRIVATE_REGION);
+    // The shell is shared by premium members; the filled page is not: a visitor never sees the body.
+    expect((await get(`/blog/${premiumBlog}`)).body).not.toContain('SECRET-BODY');
+  });
+
+  it('gives a stale or foreign cookie the visitor page, privately', async () => {
+    const page = await get(`/blog/${premiumBlog}`, 'x'.repeat(43));
+    expect(page.body).toBe(`<html><body>visitor /blog/${premiumBlog}</body></html>`);
+    expect(page.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it('leaves to Next.js: premium lists, sessions due for their provider check, and everything else', async () => {
+    passedToNext.length = 0;
+    await get('/blog', tokens.premium);
+    await get(`/blog/${premiumBlog}`, tokens.recheck);
+    await get('/mypage', tokens.guest);
+    await get('/news?cursor=abc');
+    expect(passedToNext).toEqual(['/blog ', `/blog/${premiumBlog} `, '/mypage ', '/news?cursor=abc ']);
+  });
+
+  it("renders a site's pages afresh once its generation moves", async () => {
+    await get('/news');
+    expect((await get('/news')).headers['x-fc-cache']).toBe('hit');
+    cache.siteChanged(mio.id, cache.generationOf(mio.id) + 1);
+    expect((await get('/news')).headers['x-fc-cache']).toBe('miss');
+    expect((await get('/news')).headers['x-fc-cache']).toBe('hit');
+  });
+});
