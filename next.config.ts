@@ -11,6 +11,9 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   // How long a CDN may serve a stale cached page while it revalidates (Next.js's default is a year).
   expireTime: 3600,
+  // Hot pages are kept by the front server (docs/decisions/0012); Next.js's own memory cache of renderings only
+  // backs its fills, and its 50 MiB default would be a sixth of the app server's memory budget (issue 7).
+  cacheMaxMemorySize: 16 * 1024 * 1024,
   reactStrictMode: true,
   // `npm test` type-checks the whole project first (npm run typecheck); the build need not do it a second time.
   typescript: { ignoreBuildErrors: true },

@@ -22,8 +22,11 @@ import { seedAuthEmulator } from './lib/seed-auth';
 const paymentsProvider = env.PAYMENTS_PROVIDER ?? (env.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox');
 const usesRealProvider = !env.FIREBASE_AUTH_EMULATOR_HOST && env.FIREBASE_API_KEY_FC_SITE_001 !== undefined;
 
-/** Measured with `npm run bench` (docs/decisions/0012): about 260 MiB under load instead of 450-560. */
-const APP_SERVER_FLAGS = ['--max-old-space-size=192', '--max-semi-space-size=8'];
+/**
+ * Measured with `npm run bench` (docs/decisions/0012): about 280 MiB under load instead of 450-560. The heap bound
+ * leaves room for every route loaded at once (the whole end-to-end suite on one server; 192 MiB was too little).
+ */
+const APP_SERVER_FLAGS = ['--max-old-space-size=256', '--max-semi-space-size=8'];
 
 let embedded: EmbeddedDb | null = null;
 let emulator: AuthEmulator | null = null;
