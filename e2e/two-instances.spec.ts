@@ -50,6 +50,10 @@ function startSecondInstance(): ChildProcess {
 }
 
 test.describe('two instances on one database', () => {
+  // Several instances are a PostgreSQL deployment: the embedded database serves one process's session, and a second
+  // process's statements would interleave with the first's there. CI runs this spec on PostgreSQL (.ci/run).
+  test.skip(!process.env.DATABASE_URL, 'needs PostgreSQL (DATABASE_URL)');
+
   test.beforeAll(async ({ request }, testInfo) => {
     if (isPhone(testInfo)) return;
     testInfo.setTimeout(120_000);
