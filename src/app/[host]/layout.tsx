@@ -6,7 +6,6 @@ import { SiteHeader } from '@/features/site/components/site-header';
 import { SiteFooter } from '@/features/site/components/site-footer';
 import { GoogleAnalytics } from '@/features/analytics/components/google-analytics';
 import { Toaster } from '@/components/ui/toaster';
-import { QueryProvider } from '@/components/ui/query-provider';
 import { ConnectivityNotices } from '@/components/ui/connectivity-notices';
 import { AuthProvider } from '@/features/auth/components/auth-provider';
 import { authClientConfig } from '@/features/auth/server/client-config';
@@ -50,7 +49,7 @@ export default async function SiteLayout(props: HostParams & { children: ReactNo
         </a>
         <SiteHeader config={config} />
         <main id="main" className="flex-1">
-          <QueryProvider>{props.children}</QueryProvider>
+          {props.children}
         </main>
         <SiteFooter config={config} />
         <Toaster />

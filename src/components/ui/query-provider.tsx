@@ -3,7 +3,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 
-/** Client-side data of the whole app. Spec 7: data is not refetched when the window regains focus. */
+/** Client-side data (the section lists). Spec 7: data is not refetched when the window regains focus. */
 export function QueryProvider({ children }: { children: ReactNode }) {
   const [client] = useState(
     () =>

@@ -4,6 +4,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { paths } from '@/lib/paths';
 import { getJson } from '@/lib/get-json';
 import { Button } from '@/components/ui/button';
+import { QueryProvider } from '@/components/ui/query-provider';
 import { ItemCard, ItemRow } from '@/features/content/components/item-card';
 import type { ItemPage, ViewerLevel } from '@/features/content/types';
 import type { SectionId } from '@/features/site/sections';
@@ -13,15 +14,22 @@ import type { SectionId } from '@/features/site/sections';
  * asked for. The cursor is the API's own; the viewer's level is part of the key, so signing in never shows a page
  * fetched for the signed-out visitor.
  */
-export function ItemList({
-  section,
-  viewer,
-  firstPage,
-}: {
+interface ItemListProps {
   section: SectionId;
   viewer: ViewerLevel;
   firstPage: ItemPage;
-}) {
+}
+
+/** The list is the one user of the query client: only the pages with a list load it (not the top page). */
+export function ItemList(props: ItemListProps) {
+  return (
+    <QueryProvider>
+      <PagedItems {...props} />
+    </QueryProvider>
+  );
+}
+
+function PagedItems({ section, viewer, firstPage }: ItemListProps) {
   const query = useInfiniteQuery({
     queryKey: ['content', section, viewer],
     queryFn: ({ pageParam }) =>

@@ -21,6 +21,8 @@ export interface FrontDeps {
   sandboxClock: boolean;
   /** Benchmarks: `x-db-round-trips` on every response (the queries made for it until its headers were sent). */
   countHeader: boolean;
+  /** Serves a build asset itself (brotli), or answers false. */
+  staticAssets?: (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
 }
 
 function cached(deps: FrontDeps, site: Site, request: PageRequest, view: FrontView | 'visitor') {
@@ -37,6 +39,7 @@ function cached(deps: FrontDeps, site: Site, request: PageRequest, view: FrontVi
  */
 async function route(deps: FrontDeps, req: IncomingMessage, res: ServerResponse): Promise<void> {
   if (req.headers[FRONT_SECRET_HEADER] === deps.target.secret) return deps.next(req, res);
+  if (deps.staticAssets && (await deps.staticAssets(req, res))) return;
   // Nobody else may name a view: proxy.ts would not honour it without the secret, but it never gets that far.
   delete req.headers[FRONT_SECRET_HEADER];
   delete req.headers[FRONT_VIEW_HEADER];

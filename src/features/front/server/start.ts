@@ -1,4 +1,5 @@
 import http from 'node:http';
+import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Db } from '@/server/db/client';
 import { env } from '@/server/env';
@@ -9,6 +10,7 @@ import { FRONT_SECRET_HEADER } from '@/features/front/views';
 import { PageCache } from '@/features/front/server/page-cache';
 import { readPageCacheGenerations } from '@/features/front/server/generations';
 import { createFrontHandler } from '@/features/front/server/handler';
+import { createStaticAssets } from '@/features/front/server/static-assets';
 
 /** How often each instance looks for changes made through another instance. */
 const GENERATION_POLL_MS = 1_000;
@@ -83,6 +85,7 @@ export function startFront(options: FrontOptions) {
     next: options.next,
     sandboxClock: choosePaymentProvider(env) === 'sandbox',
     countHeader: options.countHeader,
+    staticAssets: createStaticAssets(path.resolve('.next/static')),
   });
   return { handler, cache, stop: () => (running = false) };
 }
