@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '@/test/db';
 import { demoSiteFile } from '@/test/site-fixtures';
+import { media } from '@/server/db/schema';
 import { upsertSite, type Site } from '@/features/site/server/repository';
 import { createSession } from '@/features/auth/server/sessions';
 import { createItem } from '@/features/content/server/write';
@@ -40,7 +41,7 @@ function renderingFor(req: http.IncomingMessage, res: http.ServerResponse): void
   rendered.push(`${view} ${req.url}`);
   const body =
     view === 'premium-shell'
-      ? `<html><body><h1>shell</h1>${EMPTY_PRIVATE_REGION}</body></html>`
+      ? `<html><head><title>t</title></head><body><h1>shell</h1>${EMPTY_PRIVATE_REGION}</body></html>`
       : `<html><body>${view} ${req.url}</body></html>`;
   res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 's-maxage=30' });
   res.end(body);
@@ -87,6 +88,18 @@ beforeAll(async () => {
       publishedAt: new Date(Date.now() - 60_000),
     })
   ).id;
+  await handle.db.insert(media).values({
+    siteId: mio.id,
+    itemId: premiumBlog,
+    kind: 'image',
+    role: 'cover',
+    fileName: 'cover.jpg',
+    contentType: 'image/jpeg',
+    byteSize: 10,
+    width: 1600,
+    height: 1000,
+    variants: [{ name: 'w640', key: 'k', contentType: 'image/webp', byteSize: 5, width: 640, height: 400 }],
+  });
 
   standIn = http.createServer(renderingFor);
   const standInPort = await listen(standIn);
@@ -139,7 +152,10 @@ describe('the front server', () => {
     expect(page.status).toBe(200);
     expect(page.headers['cache-control']).toBe('private, no-store');
     expect(page.headers['x-db-round-trips']).toBe('3');
+    // The region stands exactly where the shell had it (hydration finds what it renders), and React's preload of the
+    // cover goes into the head.
     expect(page.body).toContain('<h1>shell</h1><div data-private-region=""><script type="application/json"');
+    expect(page.body).toMatch(/<head><title>t<\/title><link rel="preload" as="image"[^>]*><\/head>/);
     expect(page.body).toContain('<p>SECRET-BODY</p>');
     expect(page.body).not.toContain(EMPTY_PRIVATE_REGION);
     // The shell is shared by premium members; the filled page is not: a visitor never sees the body.

@@ -8,6 +8,8 @@ import type { Rendering } from '@/features/front/server/rendering';
 import type { PageRequest } from '@/features/front/server/requests';
 
 const MARKER = Buffer.from(EMPTY_PRIVATE_REGION);
+const REGION_START = '<div data-private-region="">';
+const HEAD_END = Buffer.from('</head>');
 
 /**
  * A premium member's item page: the cached shell (nothing member-only in it) with its PrivateRegion filled for this
@@ -26,14 +28,20 @@ export async function fillPrivateRegion(
   const now = new Date();
   const item = await findItem(db, { site, viewer: 'premium', now }, request.item.section, request.item.id);
   if (!item || item.locked) return null;
-  const region = renderToString(createElement(FilledRegion, { data: { item, now: now.toISOString() } }));
+  const html = renderToString(createElement(FilledRegion, { data: { item, now: now.toISOString() } }));
+  // React puts its preloads (the first, largest image) before the markup; they belong in the head, where the
+  // browser finds them early and hydration does not look for them.
+  const start = html.indexOf(REGION_START);
+  const preloads = Buffer.from(html.slice(0, start));
+  const region = Buffer.from(html.slice(start));
+  const headEnd = shell.body.indexOf(HEAD_END);
+  const before =
+    headEnd >= 0 && headEnd < at
+      ? [shell.body.subarray(0, headEnd), preloads, shell.body.subarray(headEnd, at)]
+      : [shell.body.subarray(0, at)];
   return {
     status: 200,
     headers: shell.headers,
-    body: Buffer.concat([
-      shell.body.subarray(0, at),
-      Buffer.from(region),
-      shell.body.subarray(at + MARKER.length),
-    ]),
+    body: Buffer.concat([...before, region, shell.body.subarray(at + MARKER.length)]),
   };
 }
