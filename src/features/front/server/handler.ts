@@ -40,7 +40,7 @@ function cached(deps: FrontDeps, site: Site, request: PageRequest, view: FrontVi
 async function route(deps: FrontDeps, req: IncomingMessage, res: ServerResponse): Promise<void> {
   if (req.headers[FRONT_SECRET_HEADER] === deps.target.secret) return deps.next(req, res);
   if (deps.staticAssets && (await deps.staticAssets(req, res))) return;
-  // Nobody else may name a view: proxy.ts would not honour it without the secret, but it never gets that far.
+  // Only the front server's own requests name a view (proxy.ts also wants the secret): drop what a client sent.
   delete req.headers[FRONT_SECRET_HEADER];
   delete req.headers[FRONT_VIEW_HEADER];
   const request = pageRequest(req);
