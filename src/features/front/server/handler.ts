@@ -4,7 +4,13 @@ import { countQueries, type QueryCount } from '@/server/db/query-count';
 import { siteForHost } from '@/features/site/server/site-cache';
 import { REVERIFY_AFTER_MS } from '@/features/auth/server/resolve-viewer';
 import { findViewerAccess } from '@/features/membership/server/viewer-access';
-import { FRONT_SECRET_HEADER, FRONT_VIEW_HEADER, type FrontView } from '@/features/front/views';
+import {
+  FRONT_SECRET_HEADER,
+  FRONT_VIEW_HEADER,
+  VIEW_ROUTES,
+  isFrontView,
+  type FrontView,
+} from '@/features/front/views';
 import type { PageCache } from '@/features/front/server/page-cache';
 import { fetchRendering, type RenderTarget } from '@/features/front/server/rendering';
 import { pageRequest, sessionToken, type PageRequest } from '@/features/front/server/requests';
@@ -25,8 +31,19 @@ export interface FrontDeps {
   staticAssets?: (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
 }
 
+/** The page cache's key of a rendering, and back: the path Next.js renders it at (proxy.ts's rewrite). */
+export const cacheKey = (host: string, path: string, view: FrontView | 'visitor') => `${host}${path}|${view}`;
+
+export function nextPathOf(key: string): string {
+  const [hostAndPath = '', view = 'visitor'] = key.split('|');
+  const slash = hostAndPath.indexOf('/');
+  const [host, path] = [hostAndPath.slice(0, slash), hostAndPath.slice(slash)];
+  const prefix = isFrontView(view) ? VIEW_ROUTES[view] : '';
+  return path === '/' && !prefix ? `/${host}` : `/${host}${prefix}${path}`;
+}
+
 function cached(deps: FrontDeps, site: Site, request: PageRequest, view: FrontView | 'visitor') {
-  return deps.cache.get(`${request.host}${request.path}|${view}`, site.id, () =>
+  return deps.cache.get(cacheKey(request.host, request.path, view), site.id, () =>
     fetchRendering(deps.target, request.host, request.path, view),
   );
 }

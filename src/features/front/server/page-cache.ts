@@ -58,6 +58,11 @@ export class PageCache {
     return this.generations.get(siteId) ?? 0;
   }
 
+  /** The keys of the site's pages held now. */
+  keysOf(siteId: string): string[] {
+    return [...this.entries].filter(([, page]) => page.siteId === siteId).map(([key]) => key);
+  }
+
   /** Records a newer generation of the site and drops its pages; false when it was already known. */
   siteChanged(siteId: string, generation: number): boolean {
     if (generation <= this.generationOf(siteId)) return false;

@@ -9,7 +9,7 @@ import { registerFrontBus } from '@/features/front/bus';
 import { FRONT_SECRET_HEADER } from '@/features/front/views';
 import { PageCache } from '@/features/front/server/page-cache';
 import { readPageCacheGenerations } from '@/features/front/server/generations';
-import { createFrontHandler } from '@/features/front/server/handler';
+import { createFrontHandler, nextPathOf } from '@/features/front/server/handler';
 import { createStaticAssets } from '@/features/front/server/static-assets';
 
 /** How often each instance looks for changes made through another instance. */
@@ -23,8 +23,12 @@ export interface FrontOptions {
   countHeader: boolean;
 }
 
-/** Expires the site's renderings in this instance's Next.js (app/[host]/api/internal/page-cache). */
-function expireNextPages(port: number, secret: string, host: string): Promise<void> {
+/**
+ * Expires the site's renderings in this instance's Next.js (app/[host]/api/internal/page-cache): every page under
+ * app/[host], and by their own paths the ones this front server holds.
+ */
+function expireNextPages(port: number, secret: string, host: string, paths: string[]): Promise<void> {
+  const body = JSON.stringify({ paths });
   return new Promise((resolve, reject) => {
     const request = http.request(
       {
@@ -32,7 +36,12 @@ function expireNextPages(port: number, secret: string, host: string): Promise<vo
         port,
         method: 'POST',
         path: '/api/internal/page-cache',
-        headers: { host, [FRONT_SECRET_HEADER]: secret, 'content-length': '0' },
+        headers: {
+          host,
+          [FRONT_SECRET_HEADER]: secret,
+          'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(body)),
+        },
         timeout: 10_000,
       },
       (res) => {
@@ -44,7 +53,7 @@ function expireNextPages(port: number, secret: string, host: string): Promise<vo
     );
     request.on('timeout', () => request.destroy(new Error('timed out')));
     request.on('error', reject);
-    request.end();
+    request.end(body);
   });
 }
 
@@ -64,7 +73,8 @@ export function startFront(options: FrontOptions) {
       if (!first) {
         // Next.js first, so that what the front server renders after dropping its pages is fresh.
         const [host] = await siteHostNames(options.db, siteId);
-        if (host) await expireNextPages(options.port, options.secret, host);
+        const paths = cache.keysOf(siteId).map(nextPathOf);
+        if (host) await expireNextPages(options.port, options.secret, host, paths);
       }
       cache.siteChanged(siteId, generation);
     }

@@ -1,14 +1,12 @@
 import { revalidatePath } from 'next/cache';
 import { NextResponse, type NextRequest } from 'next/server';
 import { env } from '@/server/env';
-import { getDb } from '@/server/db';
 import { getSite } from '@/features/site/server/site';
-import { siteHostNames } from '@/features/site/server/repository';
 import { FRONT_SECRET_HEADER } from '@/features/front/views';
 
 /**
  * The front server of this process, after another instance changed the site (its page-cache generation moved):
- * expires every cached rendering of the site's hosts in this instance's Next.js, so that what the front server
+ * expires the cached renderings in this instance's Next.js, so that what the front server
  * renders next is fresh (docs/decisions/0012). Only the front server knows the secret; anyone else gets a 404.
  */
 export async function POST(request: NextRequest, props: { params: Promise<{ host: string }> }) {
@@ -17,6 +15,13 @@ export async function POST(request: NextRequest, props: { params: Promise<{ host
   if (!secret || request.headers.get(FRONT_SECRET_HEADER) !== secret || !site) {
     return NextResponse.json({ error: 'ページが見つかりません。' }, { status: 404 });
   }
-  for (const host of await siteHostNames(await getDb(), site.id)) revalidatePath(`/${host}`, 'layout');
+  // Every page under app/[host], of every site (publishing is rare enough that rendering this instance's pages
+  // afresh once costs little), and by their own paths the pages the front server held.
+  revalidatePath('/[host]', 'layout');
+  const body = (await request.json().catch(() => null)) as { paths?: unknown } | null;
+  const paths = Array.isArray(body?.paths) ? body.paths : [];
+  for (const path of paths.slice(0, 10_000)) {
+    if (typeof path === 'string' && path.startsWith('/')) revalidatePath(path);
+  }
   return new NextResponse(null, { status: 204 });
 }
