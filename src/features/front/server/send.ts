@@ -1,11 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
-import { isCachedPage } from '@/features/front/server/page-cache';
+import { gzipAsync, isCachedPage } from '@/features/front/server/page-cache';
 import type { Rendering } from '@/features/front/server/rendering';
 import { acceptsGzip } from '@/features/front/server/requests';
-
-const gzipAsync = promisify(gzip);
 
 export interface SendOptions {
   /** Sent to a signed-in member: never to be kept by a shared cache. */
