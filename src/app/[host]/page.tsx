@@ -1,4 +1,4 @@
-import { TopRoute } from '@/features/content/components/routes';
+import { TopRoute } from '@/features/content/components/routes/top-route';
 import type { HostParams } from '@/features/site/server/site';
 
 // Cached for every signed-out visitor (ISR, see the layout); a request with a session gets member-view/ instead.

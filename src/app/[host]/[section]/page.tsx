@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { SectionRoute, sectionMetadata } from '@/features/content/components/routes';
+import { SectionRoute, sectionMetadata } from '@/features/content/components/routes/section-route';
 
 interface Props {
   params: Promise<{ host: string; section: string }>;

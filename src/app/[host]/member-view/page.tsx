@@ -1,4 +1,4 @@
-import { TopRoute } from '@/features/content/components/routes';
+import { TopRoute } from '@/features/content/components/routes/top-route';
 import type { HostParams } from '@/features/site/server/site';
 
 // A request with a session (proxy.ts): rendered for its viewer, never cached.

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { ItemRoute, itemMetadata } from '@/features/content/components/routes';
+import { ItemRoute, itemMetadata } from '@/features/content/components/routes/item-route';
 
 interface Props {
   params: Promise<{ host: string; section: string; id: string }>;
