@@ -20,7 +20,7 @@ export function wantToaster(): void {
 }
 
 /**
- * A toast from code every page carries (the auth provider, the connectivity notices): sonner is loaded only when
+ * A toast from code every page carries (the auth provider): sonner is loaded only when
  * there is something to say, so that a public page does not download it for nothing.
  */
 export function showToast(show: (toast: Toast) => void): void {

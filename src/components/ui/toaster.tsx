@@ -2,34 +2,9 @@
 
 import { lazy, Suspense, useEffect, useState, type CSSProperties } from 'react';
 import { onToasterWanted, wantToaster } from '@/components/ui/lazy-toast';
+import { TOAST_DURATION_MS, TOAST_WIDTH } from '@/components/ui/toast-style';
 
-/** Spec 9: toasts stay 5 seconds, sit at the bottom and are 300-560 px wide. */
-export const TOAST_DURATION_MS = 5_000;
-export const TOAST_MIN_WIDTH_PX = 300;
-export const TOAST_MAX_WIDTH_PX = 560;
-
-const toasterStyle = {
-  '--width': `clamp(${TOAST_MIN_WIDTH_PX}px, calc(100vw - 32px), ${TOAST_MAX_WIDTH_PX}px)`,
-} as CSSProperties;
-
-/** Runs `callback` once the page has loaded and the browser is idle; answers how to cancel it. */
-function whenIdle(callback: () => void): () => void {
-  let handle: number | null = null;
-  const schedule = () => {
-    handle =
-      typeof requestIdleCallback === 'function'
-        ? requestIdleCallback(callback, { timeout: 2_000 })
-        : window.setTimeout(callback, 200);
-  };
-  if (document.readyState === 'complete') schedule();
-  else window.addEventListener('load', schedule, { once: true });
-  return () => {
-    window.removeEventListener('load', schedule);
-    if (handle === null) return;
-    if (typeof cancelIdleCallback === 'function') cancelIdleCallback(handle);
-    else window.clearTimeout(handle);
-  };
-}
+const toasterStyle = { '--width': TOAST_WIDTH } as CSSProperties;
 
 const Sonner = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
 
@@ -37,10 +12,10 @@ const Sonner = lazy(() => import('sonner').then((module) => ({ default: module.T
 const INTERACTIONS = ['pointerdown', 'keydown', 'focusin'] as const;
 
 /**
- * The toaster of every page, kept out of the code a page needs to show and hydrate: it loads once the browser is
- * idle after the page loaded (it must be there before the connection drops, to say so), or sooner on the first
- * interaction, or when code asks for it (lazy-toast.ts: a toast of the layout's own code; the auth provider for
- * someone signed in, whose pages may report on load).
+ * The toaster of every page, kept out of the code a page needs to show and hydrate: it loads on the first
+ * interaction (whatever may lead to a toast starts with one), or when code asks for it (lazy-toast.ts: the auth
+ * provider for someone signed in, whose pages may report on load). A visitor who only reads never downloads it;
+ * the connection notices, which cannot wait for a download, draw their own (connectivity-notices.tsx).
  */
 export function Toaster() {
   const [mounted, setMounted] = useState(false);
@@ -48,10 +23,8 @@ export function Toaster() {
     const stop = onToasterWanted(() => setMounted(true));
     for (const type of INTERACTIONS)
       window.addEventListener(type, wantToaster, { capture: true, once: true });
-    const idle = whenIdle(wantToaster);
     return () => {
       stop();
-      idle();
       for (const type of INTERACTIONS) window.removeEventListener(type, wantToaster, { capture: true });
     };
   }, []);
@@ -63,7 +36,7 @@ export function Toaster() {
         duration={TOAST_DURATION_MS}
         containerAriaLabel="通知"
         style={toasterStyle}
-        toastOptions={{ style: { fontFamily: 'var(--site-font)', color: 'var(--site-text)' } }}
+        toastOptions={{ style: { fontFamily: 'var(--site-font-now)', color: 'var(--site-text)' } }}
       />
     </Suspense>
   );
