@@ -18,6 +18,11 @@ async function expectJapaneseFont(page: Page): Promise<void> {
     [...document.fonts].some((face) => face.family.includes('Noto Sans JP') && face.status === 'loaded'),
   );
   expect(loaded, 'Noto Sans JP Variable is loaded for Japanese text').toBe(true);
+  // …and the page's text uses it (the family is switched on once the page's subsets are in).
+  const family = await page.evaluate(
+    () => getComputedStyle(document.querySelector('main') ?? document.body).fontFamily,
+  );
+  expect(family).toMatch(/^["']?Noto Sans JP Variable/);
 }
 
 test.describe('screenshots', () => {

@@ -74,7 +74,12 @@ export async function menuLinks(page: Page, testInfo: TestInfo): Promise<Locator
 export const siteFooter = (page: Page) => page.getByTestId('site-footer');
 
 /** Waits until web fonts have loaded, so that computed layout and screenshots are final. */
+/**
+ * Waits until the Japanese web font is in use: it is loaded after the first paint and switched on once the subsets
+ * of the page's text are in (components/ui/web-font.tsx).
+ */
 export async function fontsReady(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.webFont === 'ready');
   await page.evaluate(async () => {
     await document.fonts.ready;
   });

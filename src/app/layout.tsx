@@ -1,7 +1,7 @@
-import '@fontsource-variable/noto-sans-jp';
 import './globals.css';
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
+import { WebFont } from '@/components/ui/web-font';
 
 export const metadata: Metadata = { title: 'ファンクラブ' };
 export const viewport: Viewport = { width: 'device-width', initialScale: 1 };
@@ -10,7 +10,10 @@ export const viewport: Viewport = { width: 'device-width', initialScale: 1 };
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="ja">
-      <body className="bg-surface font-site text-ink antialiased">{children}</body>
+      <body className="bg-surface font-site text-ink antialiased">
+        {children}
+        <WebFont />
+      </body>
     </html>
   );
 }

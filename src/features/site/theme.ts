@@ -1,4 +1,5 @@
 import type { SiteConfig } from '@/features/site/schema';
+import { fallbackFontList } from '@/lib/web-font';
 
 /** WCAG 2 relative luminance of a #RRGGBB colour. */
 function luminance(hex: string): number {
@@ -45,6 +46,7 @@ export function themeVariables(config: SiteConfig): Record<string, string> {
     '--site-member-card-text': readableTextOn(c.memberCard, c.textMain),
     '--site-lp-logo': c.lpLogo,
     '--site-font': config.WEB_FONT_FAMILY,
+    '--site-font-fallback': fallbackFontList(config.WEB_FONT_FAMILY),
   };
   for (const [name, style] of Object.entries(t)) {
     vars[`--site-${name}-size`] = `${style.size}px`;
