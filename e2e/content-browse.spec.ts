@@ -107,6 +107,32 @@ test.describe('mio as a signed-out visitor', () => {
     await expect(page.getByText(scheduled.title)).toHaveCount(0);
     expect(await page.content()).not.toContain(scheduled.title);
   });
+
+  test('もっと見る: a page that fails to load says so in Japanese and can be asked for again', async ({
+    page,
+  }) => {
+    const published = publishedItems('mio', 'news');
+    // The request and the query client's one retry.
+    let failures = 2;
+    await page.route('**/api/content/news?cursor=*', async (route) => {
+      if (failures-- > 0) await route.abort('internetdisconnected');
+      else await route.continue();
+    });
+    await gotoFresh(page, '/news');
+    const rows = itemLinks(page, 'news');
+    await expect(rows).toHaveCount(12);
+    const more = page.getByRole('button', { name: 'もっと見る' });
+    await more.click();
+    await expect(page.locator('main').getByRole('alert')).toHaveText(
+      '通信できませんでした。接続を確認して、もう一度お試しください。',
+    );
+    await expect(rows).toHaveCount(12);
+    await more.click();
+    await expect(rows).toHaveCount(13);
+    await expect(rows.last()).toContainText(published[12]!.title);
+    await expect(page.locator('main').getByRole('alert')).toHaveCount(0);
+    await expect(more).toHaveCount(0);
+  });
 });
 
 test.describe('mio as a signed-in member without premium', () => {
