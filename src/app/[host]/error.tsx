@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect } from 'react';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { ErrorPanel } from '@/components/ui/error-panel';
 import { paths } from '@/lib/paths';
 

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { ErrorPanel } from '@/components/ui/error-panel';
 import { paths } from '@/lib/paths';
 

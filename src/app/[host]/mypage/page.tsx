@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { paths } from '@/lib/paths';
 import { PageHeading } from '@/components/ui/page-heading';
 import { getDb } from '@/server/db';

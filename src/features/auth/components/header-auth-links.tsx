@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { paths } from '@/lib/paths';
 import { useAuth } from '@/features/auth/components/auth-provider';
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { Button, buttonClass } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
 import { paths } from '@/lib/paths';

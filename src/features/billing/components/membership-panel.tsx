@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { buttonClass } from '@/components/ui/button';
 import { formatDateJa } from '@/lib/dates';
 import { paths } from '@/lib/paths';

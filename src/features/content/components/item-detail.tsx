@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { formatDateJa } from '@/lib/dates';
 import { paths } from '@/lib/paths';
 import { ItemBadges } from '@/features/content/components/item-badges';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { paths } from '@/lib/paths';
 import { formatDateJa } from '@/lib/dates';
 import type { Member } from '@/features/membership/server/members';

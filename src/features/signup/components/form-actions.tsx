@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { Button, buttonClass } from '@/components/ui/button';
 
 /** The submit button, and the way back to the previous step (what was entered there is kept). */

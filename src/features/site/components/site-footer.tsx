@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import type { SiteConfig } from '@/features/site/schema';
 import { footerLinks, socialLinks } from '@/features/site/navigation';
 import { SocialIcon } from '@/features/site/components/social-icon';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import type { SiteConfig } from '@/features/site/schema';
 import { navItems } from '@/features/site/navigation';
 import { NavLink } from '@/features/site/components/nav-link';

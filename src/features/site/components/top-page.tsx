@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import type { ReactNode } from 'react';
 import type { SiteConfig } from '@/features/site/schema';
 import type { SectionId } from '@/features/site/sections';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { paths } from '@/lib/paths';
 import { buttonClass } from '@/components/ui/button';
 import type { SectionId } from '@/features/site/sections';

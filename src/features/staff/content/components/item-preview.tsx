@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { paths } from '@/lib/paths';
 import { ItemDetailView } from '@/features/content/components/item-detail';
 import type { ItemDetail } from '@/features/content/types';

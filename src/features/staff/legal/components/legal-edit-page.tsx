@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { paths } from '@/lib/paths';
 import { PageHeading } from '@/components/ui/page-heading';
 import type { LegalDocument } from '@/features/site/import-schema';

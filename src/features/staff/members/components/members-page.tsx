@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { getDb } from '@/server/db';
 import { PageHeading } from '@/components/ui/page-heading';
 import { buttonClass } from '@/components/ui/button';
