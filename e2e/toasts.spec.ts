@@ -99,10 +99,11 @@ test.describe('connectivity toasts', () => {
     page,
     context,
   }) => {
-    const region = page.getByRole('region', { name: '接続状況' });
-    await expect(region.getByRole('status')).toBeAttached();
+    const live = page.getByRole('region', { name: '接続状況' }).getByTestId('connectivity-live');
+    await expect(live).toHaveAttribute('aria-live', 'polite');
+    await expect(live).toBeEmpty();
     await context.setOffline(true);
-    await expect(region.getByRole('status')).toHaveText(OFFLINE);
+    await expect(live).toHaveText(OFFLINE);
     // Nothing so far led to a toast: the toaster was not mounted (so sonner not downloaded either).
     await expect(page.locator('[data-sonner-toaster]')).toHaveCount(0);
     // Coming back online replaces the error rather than stacking a second toast.

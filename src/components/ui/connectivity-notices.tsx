@@ -55,14 +55,15 @@ export function ConnectivityNotices() {
     return () => window.clearTimeout(timer);
   }, [notice]);
 
-  // The live region is on the page from the start, so that a screen reader announces what appears in it.
+  // The live region is on the page from the start, so that a screen reader announces what appears in it. Not a
+  // `status` role: a page's own status panel (a form's answer) stays the one status of the page.
   return (
     <div
       aria-label="接続状況"
       role="region"
       className="pointer-events-none fixed inset-x-0 bottom-4 z-[1000] flex justify-center sm:bottom-6"
     >
-      <div role="status" aria-live="polite">
+      <div aria-live="polite" aria-atomic="true" data-testid="connectivity-live">
         {notice && (
           <p
             key={notice.shownAt}
