@@ -47,7 +47,16 @@ export default defineConfig([
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [layer('@/app/*', 'Features must not import routes.')] },
+        {
+          patterns: [layer('@/app/*', 'Features must not import routes.')],
+          paths: [
+            {
+              name: 'sonner',
+              importNames: ['toast'],
+              message: 'Use @/components/ui/toast: it mounts the lazily loaded toaster.',
+            },
+          ],
+        },
       ],
     },
   },

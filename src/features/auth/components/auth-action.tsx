@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from '@/components/ui/link';
 import { useSearchParams } from 'next/navigation';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { paths } from '@/lib/paths';
 import { describeAuthError } from '@/features/auth/errors';
 import { useAuth } from '@/features/auth/components/auth-provider';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { paths } from '@/lib/paths';
 import { useAuth } from '@/features/auth/components/auth-provider';
 import { NewPasswordForm } from '@/features/auth/components/new-password-fields';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { paths } from '@/lib/paths';
 import { PaymentForm, type PaymentSetup } from '@/features/billing/components/payment-form';
 

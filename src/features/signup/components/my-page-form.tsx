@@ -1,7 +1,7 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { paths } from '@/lib/paths';
 import type { AddressValues, NicknameValues, ProfileValues } from '@/features/signup/schemas';
 import { NicknameForm } from '@/features/signup/components/nickname-form';

@@ -2,7 +2,7 @@ import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useState } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { paths } from '@/lib/paths';
 import type { SectionId } from '@/features/site/sections';
 import { itemSchemaFor, type ItemFormValues } from '@/features/staff/content/schemas';

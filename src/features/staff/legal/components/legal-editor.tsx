@@ -2,7 +2,7 @@
 
 import { useFieldArray, useForm, type FieldPath } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import type { TextareaHTMLAttributes, Ref } from 'react';
 import { Button, buttonClass } from '@/components/ui/button';
 import { CONTROL_CLASS, FieldFrame, useFieldIds } from '@/components/ui/field';

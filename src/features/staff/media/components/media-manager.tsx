@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { arrayMove } from '@dnd-kit/sortable';
 import type { SectionId } from '@/features/site/sections';
 import type { StaffMediaFile } from '@/features/staff/media/server/files';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { ConfirmAction } from '@/features/staff/team/components/confirm-action';
 
 const OFFLINE = '通信できませんでした。接続を確認して、もう一度お試しください。';

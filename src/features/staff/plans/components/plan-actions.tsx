@@ -1,7 +1,7 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { postJson } from '@/lib/post-json';
 import { ConfirmAction } from '@/features/staff/team/components/confirm-action';
 

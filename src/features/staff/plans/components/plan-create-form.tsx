@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
 import { CONTROL_CLASS, FieldFrame, useFieldIds } from '@/components/ui/field';
 import { FormError } from '@/components/ui/form-error';

@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { useRouter } from 'next/navigation';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { paths } from '@/lib/paths';
 import { Button } from '@/components/ui/button';
 import { ROLE_LABELS, type StaffRole } from '@/features/staff/roles';
