@@ -15,7 +15,18 @@ type LinkProps = ComponentProps<typeof NextLink>;
  */
 export function Link({ href, prefetch, onMouseEnter, onTouchStart, onFocus, ...props }: LinkProps) {
   const router = useRouter();
-  if (prefetch !== undefined) return <NextLink href={href} prefetch={prefetch} {...props} />;
+  if (prefetch !== undefined) {
+    return (
+      <NextLink
+        href={href}
+        prefetch={prefetch}
+        onMouseEnter={onMouseEnter}
+        onTouchStart={onTouchStart}
+        onFocus={onFocus}
+        {...props}
+      />
+    );
+  }
   const warm = () => {
     if (typeof href === 'string' && href.startsWith('/') && !href.startsWith('//')) router.prefetch(href);
   };
