@@ -13,26 +13,16 @@ type LinkProps = ComponentProps<typeof NextLink>;
  * phone parsed them while the page was still getting ready to respond. On a touch the prefetch leads the click by
  * about 100 ms; with a mouse, by the time the pointer rests.
  */
-export function Link({ href, prefetch, onMouseEnter, onTouchStart, onFocus, ...props }: LinkProps) {
+export function Link(props: LinkProps) {
   const router = useRouter();
-  if (prefetch !== undefined) {
-    return (
-      <NextLink
-        href={href}
-        prefetch={prefetch}
-        onMouseEnter={onMouseEnter}
-        onTouchStart={onTouchStart}
-        onFocus={onFocus}
-        {...props}
-      />
-    );
-  }
+  if (props.prefetch !== undefined) return <NextLink {...props} />;
+  const { href, onMouseEnter, onTouchStart, onFocus } = props;
   const warm = () => {
     if (typeof href === 'string' && href.startsWith('/') && !href.startsWith('//')) router.prefetch(href);
   };
   return (
     <NextLink
-      href={href}
+      {...props}
       prefetch={false}
       onMouseEnter={(event: MouseEvent<HTMLAnchorElement>) => {
         warm();
@@ -46,7 +36,6 @@ export function Link({ href, prefetch, onMouseEnter, onTouchStart, onFocus, ...p
         warm();
         onFocus?.(event);
       }}
-      {...props}
     />
   );
 }

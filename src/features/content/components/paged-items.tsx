@@ -24,7 +24,7 @@ function Pages({ section, viewer, cursor }: MoreItemsProps) {
   const items = query.data?.pages.flatMap((page) => page.items) ?? [];
   const loading = query.isPending || query.isFetchingNextPage;
   // Until the first answer, the button stays where the fan pressed it; a failed first fetch can be tried again.
-  const canAskMore = query.isPending ? false : query.isError && !query.data ? true : query.hasNextPage;
+  const canAskMore = query.data ? query.hasNextPage : query.isError;
   return (
     <>
       {items.length > 0 && <ItemPageList section={section} items={items} continued />}
