@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { paintFirst } from '@/features/front/server/paint-first';
 import { FRONT_SECRET_HEADER, FRONT_VIEW_HEADER, type FrontView } from '@/features/front/views';
 
 /** One rendering as Next.js answered it, ready to send again. */
@@ -50,10 +51,12 @@ export function fetchRendering(
             if (value === undefined || DROPPED_HEADERS.has(name)) continue;
             kept[name] = Array.isArray(value) ? value.join(', ') : value;
           }
+          const body = Buffer.concat(chunks);
+          const isPage = kept['content-type']?.startsWith('text/html') ?? false;
           resolve({
             status: res.statusCode ?? 500,
             headers: kept,
-            body: Buffer.concat(chunks),
+            body: isPage ? Buffer.from(paintFirst(body.toString('utf8'))) : body,
             setsCookie: res.headers['set-cookie'] !== undefined,
           });
         });
