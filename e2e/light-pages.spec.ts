@@ -1,9 +1,10 @@
-import { expect, test, type Request } from '@playwright/test';
-import { isPhone } from './support/sites';
+import { expect, test, type Request } from './support/test';
+import { isPhone, siteFooter } from './support/sites';
 
 /**
- * Issue 7, what a visitor's public page asks of the phone and of the server (docs/decisions/0013): no prefetch of
- * every link in sight, no toaster, and the web font switched on after the first paint, once its subsets are in.
+ * Issue 7, what a visitor's public page asks of the phone and of the server (docs/decisions/0013, 0014): the text
+ * painted before the framework's scripts are even asked for, no prefetch of every link in sight, no toaster, and
+ * the web font downloaded after the first paint and switched on at the next page, never under the reader.
  */
 
 const isRsc = (request: Request) => new URL(request.url()).searchParams.has('_rsc');
@@ -16,7 +17,7 @@ test.beforeEach(async ({ page }) => {
   );
 });
 
-test('a visitor reading the top page: no link prefetched on sight, no toaster, the web font once it is in', async ({
+test('a visitor reading the top page: text first, then scripts; no link prefetched on sight, no toaster', async ({
   page,
 }) => {
   const rsc: string[] = [];
@@ -25,23 +26,41 @@ test('a visitor reading the top page: no link prefetched on sight, no toaster, t
   });
   await page.goto('/');
   await page.waitForLoadState('networkidle');
-  await page.waitForFunction(() => document.documentElement.dataset.webFont === 'ready');
-  const family = await page.evaluate(() => getComputedStyle(document.querySelector('main')!).fontFamily);
-  expect(family).toMatch(/^["']?Noto Sans JP Variable/);
-  // The first paint came before any of the font's files were asked for.
-  const timing = await page.evaluate(() => ({
-    paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
-    fonts: performance
-      .getEntriesByType('resource')
-      .filter((entry) => entry.name.includes('noto-sans-jp'))
-      .map((entry) => entry.startTime),
-  }));
+  await page.waitForFunction(() => document.documentElement.dataset.webFont === 'loaded');
+  const timing = await page.evaluate(() => {
+    const starts = (part: string) =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.name.includes(part))
+        .map((entry) => entry.startTime);
+    return {
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+      chunkScripts: performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\/_next\/static\/chunks\/.+\.js$/.test(entry.name))
+        .map((entry) => entry.startTime),
+      fonts: starts('noto-sans-jp'),
+    };
+  });
+  // The framework's scripts and the font's files were asked for only once the text was on screen.
+  expect(timing.chunkScripts.length).toBeGreaterThan(3);
+  expect(Math.min(...timing.chunkScripts)).toBeGreaterThan(timing.paint);
   expect(timing.fonts.length).toBeGreaterThan(0);
   expect(Math.min(...timing.fonts)).toBeGreaterThan(timing.paint);
+  // Downloaded, but the lines the visitor is reading do not move.
+  const family = () => page.evaluate(() => getComputedStyle(document.querySelector('main')!).fontFamily);
+  expect(await family()).not.toMatch(/Noto Sans JP Variable/);
 
   await page.waitForTimeout(1_000);
   expect(rsc, 'links in view are not prefetched').toEqual([]);
   await expect(page.locator('[data-sonner-toaster]')).toHaveCount(0);
+  expect(await page.evaluate(() => document.documentElement.dataset.webFont)).toBe('loaded');
+
+  // The next page the visitor opens is drawn in the family.
+  await siteFooter(page).getByRole('link', { name: 'プライバシーポリシー' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'プライバシーポリシー' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.dataset.webFont)).toBe('ready');
+  expect(await family()).toMatch(/^["']?Noto Sans JP Variable/);
 });
 
 test('a link is prefetched when the pointer rests on it, and opens without a page load', async ({
