@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { expectNoSeriousViolations } from './support/axe';
 import { MIO_URL, SECOND_URL, isPhone, openMenu } from './support/sites';
 import { authReady, createUser, signIn } from './support/auth';

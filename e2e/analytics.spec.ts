@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { SECOND_URL, desktopNav, isPhone, openMenu, siteFooter } from './support/sites';
 
 /** What the page under test keeps on window: gtag's command queue and the markers this spec sets. */

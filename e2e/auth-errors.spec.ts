@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { MIO_URL } from './support/sites';
 import {
   FRESH_PASSWORD,

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { expectNoSeriousViolations } from './support/axe';
 import { demoAccount, signIn } from './support/auth';
 import { MIO_URL, SECOND_URL } from './support/sites';

@@ -1,4 +1,4 @@
-import { expect, test, type Page, type Response } from '@playwright/test';
+import { expect, test, type Page, type Response } from './support/test';
 import { demoAccount, signIn, submitSignIn, expectSignedIn } from './support/auth';
 import { MIO_URL, SECOND_URL } from './support/sites';
 import {

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type PlaywrightWorkerArgs } from '@playwright/test';
+import { expect, test, type Browser, type PlaywrightWorkerArgs } from './support/test';
 import type { SiteSlug } from './support/auth';
 import {
   demoItems,

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser } from './support/test';
 import { demoAccount, signIn, type SiteSlug } from './support/auth';
 import { MIO_URL, SECOND_URL } from './support/sites';
 import {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { newTabName, mio, siteFooter, visibleLabels } from './support/sites';
 
 test.describe('footer on mio', () => {

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './support/test';
 import { MIO_URL, SECOND_URL } from './support/sites';
 import {
   ADDRESS,

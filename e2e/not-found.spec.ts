@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { UNKNOWN_URL, mio, second, siteFooter } from './support/sites';
 
 test.describe('tenancy and 404 pages', () => {

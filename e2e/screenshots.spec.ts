@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { MIO_URL, SECOND_URL, fontsReady, isPhone, openMenu } from './support/sites';
 
 /**

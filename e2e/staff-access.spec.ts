@@ -7,7 +7,7 @@ import {
   type APIRequestContext,
   type APIResponse,
   type PlaywrightWorkerArgs,
-} from '@playwright/test';
+} from './support/test';
 import { can, type Permission, type StaffRole } from '../src/features/staff/roles';
 import {
   EMULATOR_URL,

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './support/test';
 import sharp from 'sharp';
 import { demoAccount, SESSION_COOKIE, signIn, toast } from './support/auth';
 import { MIO_URL, SECOND_URL } from './support/sites';

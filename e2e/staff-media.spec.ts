@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { demoAccount, signIn, submitSignIn } from './support/auth';
 import { MIO_URL } from './support/sites';
 import { expectNoSeriousViolations } from './support/axe';

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Browser, type Page, type TestInfo } from './support/test';
 import { parse } from 'csv-parse/sync';
 import { demoAccount, signIn, toast } from './support/auth';
 import { expectNoSeriousViolations } from './support/axe';

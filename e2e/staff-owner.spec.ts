@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { createUser, demoAccount, signIn, toast } from './support/auth';
 import { expectNoSeriousViolations } from './support/axe';
 import {

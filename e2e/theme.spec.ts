@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { computed, siteFooter } from './support/sites';
 
 // mio's theme (spec 9): the computed styles must be the configured values, not Tailwind or browser defaults.

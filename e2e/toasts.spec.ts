@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test';
 
 const OFFLINE = 'インターネットに接続されていません。接続を確認してください。';
 const ONLINE = 'インターネットに再接続しました。';

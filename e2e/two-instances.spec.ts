@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { demoAccount, signIn } from './support/auth';
 import { DATA_DIR, cookieHeader, sessionOfDemoAccount, siteGet, siteTarget } from './support/content';
 import { MIO_URL, isPhone } from './support/sites';
