@@ -60,11 +60,14 @@ function switchToWebFont(): void {
 
 /** Switches while nobody looks at the page: another tab, another app, the phone locked. */
 function switchWhenHidden(): () => void {
+  const stop = () => document.removeEventListener('visibilitychange', onChange);
   const onChange = () => {
-    if (document.visibilityState === 'hidden') switchToWebFont();
+    if (document.visibilityState !== 'hidden') return;
+    switchToWebFont();
+    stop();
   };
   document.addEventListener('visibilitychange', onChange);
-  return () => document.removeEventListener('visibilitychange', onChange);
+  return stop;
 }
 
 /**
