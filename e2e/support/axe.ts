@@ -20,6 +20,8 @@ function describe(violations: Result[]): string {
 /** No serious or critical axe violation on the page as it is; minor ones are logged. */
 export async function expectNoSeriousViolations(page: Page, label: string): Promise<void> {
   await fontsReady(page);
+  // Right after a client-side navigation Next.js may still be writing the new page's title (seen once in CI).
+  await expect(page).toHaveTitle(/\S/);
   const results = await new AxeBuilder({ page }).analyze();
   const blocking = results.violations.filter((v) => v.impact && BLOCKING.has(v.impact));
   const minor = results.violations.filter((v) => !blocking.includes(v));
