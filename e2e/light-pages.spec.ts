@@ -28,18 +28,15 @@ test('a visitor reading the top page: text first, then scripts; no link prefetch
   await page.waitForLoadState('networkidle');
   await page.waitForFunction(() => document.documentElement.dataset.webFont === 'loaded');
   const timing = await page.evaluate(() => {
-    const starts = (part: string) =>
+    const starts = (name: RegExp) =>
       performance
         .getEntriesByType('resource')
-        .filter((entry) => entry.name.includes(part))
+        .filter((entry) => name.test(entry.name))
         .map((entry) => entry.startTime);
     return {
       paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
-      chunkScripts: performance
-        .getEntriesByType('resource')
-        .filter((entry) => /\/_next\/static\/chunks\/.+\.js$/.test(entry.name))
-        .map((entry) => entry.startTime),
-      fonts: starts('noto-sans-jp'),
+      chunkScripts: starts(/\/_next\/static\/chunks\/.+\.js$/),
+      fonts: starts(/noto-sans-jp/),
     };
   });
   // The framework's scripts and the font's files were asked for only once the text was on screen.

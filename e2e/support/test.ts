@@ -18,18 +18,15 @@ async function appStarted(page: Page): Promise<void> {
 }
 
 function waitForTheApp(page: Page): void {
-  const goto = page.goto.bind(page);
-  const reload = page.reload.bind(page);
-  page.goto = async (...args) => {
-    const response = await goto(...args);
-    await appStarted(page);
-    return response;
-  };
-  page.reload = async (...args) => {
-    const response = await reload(...args);
-    await appStarted(page);
-    return response;
-  };
+  const thenWait =
+    <Args extends unknown[], Result>(navigate: (...args: Args) => Promise<Result>) =>
+    async (...args: Args): Promise<Result> => {
+      const result = await navigate(...args);
+      await appStarted(page);
+      return result;
+    };
+  page.goto = thenWait(page.goto.bind(page));
+  page.reload = thenWait(page.reload.bind(page));
 }
 
 export const test = base.extend({

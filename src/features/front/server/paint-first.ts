@@ -41,8 +41,7 @@ const LOADER = `(function (scripts) {
 
 /** The page with its chunk scripts loaded after the first paint; a page without any is returned as it is. */
 export function paintFirst(html: string): string {
-  const head = html.indexOf('</head>');
-  if (head < 0) return html;
+  if (!html.includes('</head>')) return html;
   const scripts: string[] = [];
   let page = html.replace(CHUNK_SCRIPT, (_tag, src: string) => {
     scripts.push(src);
