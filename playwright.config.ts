@@ -1,4 +1,4 @@
-import { defineConfig } from '@playwright/test';
+import { defineConfig, type Project } from '@playwright/test';
 
 /**
  * End-to-end tests against the production build, served by scripts/start.ts on its own port and data directory.
@@ -6,19 +6,78 @@ import { defineConfig } from '@playwright/test';
  */
 const PORT = 3100;
 const PUBLISHING = /(staff-(content|legal|owner)|two-instances)\.spec\.ts$/;
+/**
+ * A test runs once, at 1280 px, unless the width changes what it proves (docs/decisions/0015): tagged @both-widths it
+ * runs at 390 px as well, tagged @phone at 390 px only.
+ */
+const AT_PHONE = /@phone|@both-widths/;
+const NOT_AT_DESKTOP = /@phone/;
 const PHONE = { browserName: 'chromium' as const, viewport: { width: 390, height: 844 } };
 const DESKTOP = { browserName: 'chromium' as const, viewport: { width: 1280, height: 800 } };
+
+const SESSIONS = { name: 'sessions', testMatch: /sessions\.setup\.ts$/, use: DESKTOP };
+
+const PROJECTS: Project[] = [
+  // Signs in each demo account the specs use once, through the form (e2e/support/sessions.ts).
+  SESSIONS,
+  {
+    name: 'desktop',
+    testIgnore: PUBLISHING,
+    grepInvert: NOT_AT_DESKTOP,
+    dependencies: ['sessions'],
+    use: DESKTOP,
+  },
+  { name: 'phone', testIgnore: PUBLISHING, grep: AT_PHONE, dependencies: ['sessions'], use: PHONE },
+  // The staff specs that publish on the shared demo sites (a blog post, a legal page, a plan) run after every
+  // other spec, so that no list, page or plan table changes under a spec that counts it.
+  {
+    name: 'desktop-publishing',
+    testMatch: PUBLISHING,
+    grepInvert: NOT_AT_DESKTOP,
+    dependencies: ['desktop', 'phone'],
+    use: DESKTOP,
+  },
+  {
+    name: 'phone-publishing',
+    testMatch: PUBLISHING,
+    grep: AT_PHONE,
+    dependencies: ['desktop', 'phone'],
+    use: PHONE,
+  },
+];
+
+/**
+ * npm test's PostgreSQL pass (scripts/test.ts sets E2E_POSTGRES=1): the tests tagged @postgres, those whose outcome
+ * depends on the database engine, once at 1280 px. Filtering here rather than with --grep keeps the projects these
+ * depend on from running whole.
+ */
+const POSTGRES_PROJECTS: Project[] = [
+  SESSIONS,
+  { name: 'desktop', testIgnore: PUBLISHING, grep: /@postgres/, dependencies: ['sessions'], use: DESKTOP },
+  {
+    name: 'desktop-publishing',
+    testMatch: PUBLISHING,
+    grep: /@postgres/,
+    dependencies: ['desktop'],
+    use: DESKTOP,
+  },
+];
 
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
-  // One retry in CI on this shared 2-core machine; a test that needed it is reported as flaky, not hidden.
-  retries: process.env.CI ? 1 : 0,
+  // No retries: a flaky test is fixed, not retried into passing.
+  retries: 0,
   workers: 2,
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  reporter: [['list'], ['html', { open: 'never' }]],
+  reporter: [
+    ['list'],
+    ['html', { open: 'never' }],
+    // npm test (scripts/test.ts) names a file for the JSON report, which its summary line counts.
+    ...(process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ? [['json'] as ['json']] : []),
+  ],
   use: {
     baseURL: `http://localhost:${PORT}`,
     locale: 'ja-JP',
@@ -36,14 +95,7 @@ export default defineConfig({
       ],
     },
   },
-  projects: [
-    { name: 'phone', testIgnore: PUBLISHING, use: PHONE },
-    { name: 'desktop', testIgnore: PUBLISHING, use: DESKTOP },
-    // The staff specs that publish on the shared demo sites (a blog post, a legal page, a plan) run after every
-    // other spec, so that no list, page or plan table changes under a spec that counts it.
-    { name: 'phone-publishing', testMatch: PUBLISHING, dependencies: ['phone', 'desktop'], use: PHONE },
-    { name: 'desktop-publishing', testMatch: PUBLISHING, dependencies: ['phone', 'desktop'], use: DESKTOP },
-  ],
+  projects: process.env.E2E_POSTGRES === '1' ? POSTGRES_PROJECTS : PROJECTS,
   webServer: {
     // A fresh embedded database per run; with DATABASE_URL set, scripts/start.ts uses that PostgreSQL instead.
     command: 'rm -rf .data/e2e && node --conditions=react-server --import tsx scripts/start.ts',

@@ -14,8 +14,12 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // Identity tests run against a real Firebase Auth emulator, started once for the run.
-    globalSetup: ['src/test/auth-emulator.global.ts'],
+    // Identity tests run against a real Firebase Auth emulator, started once for the run; database tests copy a
+    // database migrated once for the run (src/test/db.ts).
+    globalSetup: ['src/test/auth-emulator.global.ts', 'src/test/db-template.global.ts'],
+    // Vitest's default on two cores is one worker; much of an integration test is waiting on the emulator or the
+    // database, so two keep both cores busy (docs/decisions/0015).
+    maxWorkers: 2,
     env: { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9299', FIREBASE_PROJECT_ID: 'demo-fanclub' },
   },
 });

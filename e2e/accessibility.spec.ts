@@ -1,9 +1,10 @@
 import { expect, test } from './support/test';
 import { expectNoSeriousViolations } from './support/axe';
-import { MIO_URL, SECOND_URL, isPhone, openMenu } from './support/sites';
-import { authReady, createUser, signIn } from './support/auth';
+import { MIO_URL, SECOND_URL, animationsDone, openMenu } from './support/sites';
+import { authReady } from './support/auth';
+import { demoSession } from './support/sessions';
 
-test.describe('accessibility (axe)', () => {
+test.describe('accessibility (axe)', { tag: '@both-widths' }, () => {
   for (const [name, url] of [
     ['mio', `${MIO_URL}/`],
     ['second', `${SECOND_URL}/`],
@@ -18,12 +19,11 @@ test.describe('accessibility (axe)', () => {
     ['mio', `${MIO_URL}/`],
     ['second', `${SECOND_URL}/`],
   ] as const) {
-    test(`hamburger menu open on ${name}`, async ({ page }, testInfo) => {
-      test.skip(!isPhone(testInfo), 'the hamburger exists on phones only');
+    // The hamburger exists on phones only.
+    test(`hamburger menu open on ${name}`, { tag: '@phone' }, async ({ page }, testInfo) => {
       await page.goto(url);
-      await openMenu(page);
-      // Let the dialog's open animation, if any, finish so contrast is measured on the final colours.
-      await page.waitForTimeout(300);
+      // Contrast is measured on the final colours, once the dialog's open animation is over.
+      await animationsDone(await openMenu(page));
       await expectNoSeriousViolations(page, `${testInfo.project.name} ${name} hamburger menu`);
     });
   }
@@ -43,12 +43,16 @@ test.describe('accessibility (axe)', () => {
     });
   }
 
-  test('My page and the e-mail change page', async ({ page }, testInfo) => {
-    const user = await createUser('mio', { label: 'axe' });
-    await signIn(page, user.email, user.password);
-    await expectNoSeriousViolations(page, `${testInfo.project.name} my page`);
-    await page.goto(`${MIO_URL}/mypage/email`);
-    await authReady(page);
-    await expectNoSeriousViolations(page, `${testInfo.project.name} e-mail change`);
+  test.describe(() => {
+    test.use({ storageState: demoSession('mio', 'guest') });
+
+    test('My page and the e-mail change page', async ({ page }, testInfo) => {
+      await page.goto(`${MIO_URL}/mypage`);
+      await authReady(page);
+      await expectNoSeriousViolations(page, `${testInfo.project.name} my page`);
+      await page.goto(`${MIO_URL}/mypage/email`);
+      await authReady(page);
+      await expectNoSeriousViolations(page, `${testInfo.project.name} e-mail change`);
+    });
   });
 });

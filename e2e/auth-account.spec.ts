@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './support/test';
+import { expect, test, freshContext, type Page } from './support/test';
 import { MIO_URL, SECOND_URL } from './support/sites';
 import {
   FRESH_PASSWORD,
@@ -213,7 +213,7 @@ test.describe('account changes on My page', () => {
     await expectSignedIn(page);
 
     // In a browser of its own: the new address signs in, the old one is unknown.
-    const other = await browser.newContext({
+    const other = await freshContext(browser, {
       baseURL: MIO_URL,
       locale: 'ja-JP',
       viewport: testInfo.project.use.viewport ?? null,

@@ -1,6 +1,7 @@
-import { expect, test, type BrowserContext, type Page } from './support/test';
+import { expect, networkQuiet, test, type BrowserContext, type Page } from './support/test';
 import { MIO_URL } from './support/sites';
 import {
+  CUSTOM_TOKEN_COOKIE,
   createUser,
   expectSignedIn,
   expectSignedOut,
@@ -8,9 +9,6 @@ import {
   sessionOf,
   toasts,
 } from './support/auth';
-
-/** Spec 9: another service of the club signs the visitor in by leaving a custom token in this cookie. */
-const CUSTOM_TOKEN_COOKIE = 'custom_token';
 
 async function setCustomToken(context: BrowserContext, value: string): Promise<void> {
   await context.addCookies([{ name: CUSTOM_TOKEN_COOKIE, value, url: `${MIO_URL}/` }]);
@@ -22,7 +20,7 @@ async function customTokenCookie(context: BrowserContext) {
 
 /** A failed custom token is silent: no toast at all, not even a late one. */
 async function expectNoToast(page: Page): Promise<void> {
-  await page.waitForTimeout(1_500);
+  await networkQuiet(page);
   await expect(toasts(page)).toHaveCount(0);
   await expect(page.getByTestId('field-error')).toHaveCount(0);
 }

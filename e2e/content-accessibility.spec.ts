@@ -1,11 +1,11 @@
 import { expect, test } from './support/test';
 import { expectNoSeriousViolations } from './support/axe';
-import { demoAccount, signIn } from './support/auth';
+import { demoSession } from './support/sessions';
 import { MIO_URL, SECOND_URL } from './support/sites';
 import { fullItem, gotoFresh, lockedItem, openItem, publishedItems } from './support/content';
 
 /** The content pages have no serious or critical axe violation, locked or in full, on phones and desktops. */
-test.describe('content accessibility (axe)', () => {
+test.describe('content accessibility (axe)', { tag: '@both-widths' }, () => {
   test('top page, a list and a locked item, as a visitor', async ({ page }, testInfo) => {
     test.slow();
     const label = (name: string) => `${testInfo.project.name} ${name}`;
@@ -26,41 +26,43 @@ test.describe('content accessibility (axe)', () => {
     await expectNoSeriousViolations(page, label('mio locked presale'));
   });
 
-  test('blog, photo, ticket and movie in full, as a premium member', async ({ page }, testInfo) => {
-    test.slow();
-    const label = (name: string) => `${testInfo.project.name} ${name}`;
-    const account = demoAccount('mio', 'premium');
-    await signIn(page, account.email, account.password);
+  test.describe(() => {
+    test.use({ storageState: demoSession('mio', 'premium') });
 
-    const open = (section: string, pick = publishedItems('mio', section)[0]!) =>
-      openItem(page, MIO_URL, section, pick.title);
+    test('blog, photo, ticket and movie in full, as a premium member', async ({ page }, testInfo) => {
+      test.slow();
+      const label = (name: string) => `${testInfo.project.name} ${name}`;
 
-    await open('blog');
-    await expect(fullItem(page)).toBeVisible();
-    await expectNoSeriousViolations(page, label('mio blog post in full'));
+      const open = (section: string, pick = publishedItems('mio', section)[0]!) =>
+        openItem(page, MIO_URL, section, pick.title);
 
-    await open('photo');
-    await expect(page.locator('[data-gallery-position]')).toBeVisible();
-    await expectNoSeriousViolations(page, label('mio gallery'));
+      await open('blog');
+      await expect(fullItem(page)).toBeVisible();
+      await expectNoSeriousViolations(page, label('mio blog post in full'));
 
-    const openTicket = publishedItems('mio', 'ticket').find(
-      (item) => item.ticket!.applyFromDays < 0 && item.ticket!.applyUntilDays > 0,
-    );
-    await open('ticket', openTicket!);
-    await expect(page.getByText('先行受付コード')).toBeVisible();
-    await expectNoSeriousViolations(page, label('mio presale in full'));
+      await open('photo');
+      await expect(page.locator('[data-gallery-position]')).toBeVisible();
+      await expectNoSeriousViolations(page, label('mio gallery'));
 
-    await open(
-      'movie',
-      publishedItems('mio', 'movie').find((item) => item.video)!,
-    );
-    await expect(page.locator('video[data-movie]')).toBeVisible();
-    await expectNoSeriousViolations(page, label('mio movie in full'));
+      const openTicket = publishedItems('mio', 'ticket').find(
+        (item) => item.ticket!.applyFromDays < 0 && item.ticket!.applyUntilDays > 0,
+      );
+      await open('ticket', openTicket!);
+      await expect(page.getByText('先行受付コード')).toBeVisible();
+      await expectNoSeriousViolations(page, label('mio presale in full'));
 
-    await open(
-      'movie',
-      publishedItems('mio', 'movie').find((item) => item.youtubeId)!,
-    );
-    await expectNoSeriousViolations(page, label('mio YouTube movie before play'));
+      await open(
+        'movie',
+        publishedItems('mio', 'movie').find((item) => item.video)!,
+      );
+      await expect(page.locator('video[data-movie]')).toBeVisible();
+      await expectNoSeriousViolations(page, label('mio movie in full'));
+
+      await open(
+        'movie',
+        publishedItems('mio', 'movie').find((item) => item.youtubeId)!,
+      );
+      await expectNoSeriousViolations(page, label('mio YouTube movie before play'));
+    });
   });
 });

@@ -1,5 +1,6 @@
-import { expect, test, type Page, type Response } from './support/test';
-import { demoAccount, signIn, submitSignIn, expectSignedIn } from './support/auth';
+import { expect, test, type Response } from './support/test';
+import { expectSignedIn } from './support/auth';
+import { demoSession } from './support/sessions';
 import { MIO_URL, SECOND_URL } from './support/sites';
 import {
   demoItem,
@@ -22,15 +23,6 @@ import {
  */
 
 const PREMIUM_SECTIONS = sectionsOf('mio').filter((section) => section.requiredUserStatus === 'premium');
-
-async function signInAs(page: Page, role: 'premium' | 'guest' | 'expired', origin = MIO_URL) {
-  const slug = origin === MIO_URL ? 'mio' : 'second';
-  // 'expired' is a role of demo/users.json that demoAccount's type does not list.
-  const account = demoAccount(slug, role as 'guest');
-  await submitSignIn(page, account.email, account.password, { origin });
-  await expect(page).toHaveURL(`${origin}/mypage`, { timeout: 20_000 });
-  await expectSignedIn(page);
-}
 
 test.describe('mio as a signed-out visitor', () => {
   test('every section lists its newest items first', async ({ page }) => {
@@ -137,28 +129,31 @@ test.describe('mio as a signed-out visitor', () => {
 
 test.describe('mio as a signed-in member without premium', () => {
   for (const role of ['guest', 'expired'] as const) {
-    test(`${role} member: a premium item shows its teaser and プレミアム会員になる`, async ({ page }) => {
-      await signInAs(page, role);
-      for (const section of ['blog', 'ticket']) {
-        const first = publishedItems('mio', section)[0]!;
-        await openItem(page, MIO_URL, section, first.title);
-        await expectLocked(page, 'mio', first);
-        const notice = lockedNotice(page);
-        await expect(notice.getByRole('link', { name: 'プレミアム会員になる' })).toHaveAttribute(
-          'href',
-          '/signup/continue',
-        );
-        await expect(notice.getByRole('link', { name: '新規入会' })).toHaveCount(0);
-        await expect(notice.getByRole('link', { name: 'ログイン' })).toHaveCount(0);
-      }
+    test.describe(() => {
+      test.use({ storageState: demoSession('mio', role) });
+      test(`${role} member: a premium item shows its teaser and プレミアム会員になる`, async ({ page }) => {
+        await page.goto(`${MIO_URL}/mypage`);
+        await expectSignedIn(page);
+        for (const section of ['blog', 'ticket']) {
+          const first = publishedItems('mio', section)[0]!;
+          await openItem(page, MIO_URL, section, first.title);
+          await expectLocked(page, 'mio', first);
+          const notice = lockedNotice(page);
+          await expect(notice.getByRole('link', { name: 'プレミアム会員になる' })).toHaveAttribute(
+            'href',
+            '/signup/continue',
+          );
+          await expect(notice.getByRole('link', { name: '新規入会' })).toHaveCount(0);
+          await expect(notice.getByRole('link', { name: 'ログイン' })).toHaveCount(0);
+        }
+      });
     });
   }
 });
 
-test.describe('mio as a premium member', () => {
-  test.beforeEach(async ({ page }) => {
-    await signInAs(page, 'premium');
-  });
+// Pictures and video are laid out for the width: checked at both.
+test.describe('mio as a premium member', { tag: '@both-widths' }, () => {
+  test.use({ storageState: demoSession('mio', 'premium') });
 
   test('a blog post in full: body and its images through signed URLs', async ({ page }) => {
     const first = publishedItems('mio', 'blog')[0]!;
@@ -306,13 +301,15 @@ test.describe('second as a signed-out visitor', () => {
   });
 });
 
-test('a premium member of second gets DIARY in full', async ({ page }) => {
-  const account = demoAccount('second', 'premium');
-  await signIn(page, account.email, account.password, { origin: SECOND_URL });
-  const first = publishedItems('second', 'blog')[0]!;
-  await openItem(page, SECOND_URL, 'blog', first.title);
-  await expect(fullItem(page)).toBeVisible();
-  await expect(page.locator('.item-body')).toContainText(`LEAKCANARY-second-${first.key}-body`);
+test.describe(() => {
+  test.use({ storageState: demoSession('second', 'premium') });
+
+  test('a premium member of second gets DIARY in full', async ({ page }) => {
+    const first = publishedItems('second', 'blog')[0]!;
+    await openItem(page, SECOND_URL, 'blog', first.title);
+    await expect(fullItem(page)).toBeVisible();
+    await expect(page.locator('.item-body')).toContainText(`LEAKCANARY-second-${first.key}-body`);
+  });
 });
 
 function escape(text: string): string {

@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type PlaywrightWorkerArgs } from './support/test';
-import type { SiteSlug } from './support/auth';
+import { expect, test, type PlaywrightWorkerArgs } from './support/test';
+import type { DemoRole, SiteSlug } from './support/auth';
 import {
   demoItems,
   publishedItems,
@@ -115,10 +115,8 @@ function scheduledTitles(): string[] {
   );
 }
 
-async function sessions(browser: Browser, wanted: [SiteSlug, 'premium' | 'guest' | 'expired'][]) {
-  const out: string[] = [];
-  for (const [slug, role] of wanted) out.push(await sessionOfDemoAccount(browser, slug, role));
-  return out;
+async function sessions(wanted: [SiteSlug, DemoRole][]) {
+  return Promise.all(wanted.map(([slug, role]) => sessionOfDemoAccount(slug, role)));
 }
 
 /**
@@ -143,13 +141,8 @@ function expectEveryCanary(
   return premiumMediaIds;
 }
 
-test.describe('no member-only data reaches anyone who may not see it', () => {
-  test.beforeEach(({}, testInfo) => {
-    test.skip(testInfo.project.name !== 'desktop', 'one crawl is enough: it uses no viewport');
-  });
-
+test.describe('no member-only data reaches anyone who may not see it', { tag: '@postgres' }, () => {
   test('mio: visitor, guest, expired member and a premium member of second get none; premium of mio gets all', async ({
-    browser,
     playwright,
   }) => {
     test.setTimeout(600_000);
@@ -157,7 +150,7 @@ test.describe('no member-only data reaches anyone who may not see it', () => {
     const needles = [...manifest.mio, ...manifest.second, ...scheduledTitles()];
     expect(scheduledTitles().length).toBeGreaterThan(0);
 
-    const [premium, guest, expired, otherPremium] = await sessions(browser, [
+    const [premium, guest, expired, otherPremium] = await sessions([
       ['mio', 'premium'],
       ['mio', 'guest'],
       ['mio', 'expired'],
@@ -187,13 +180,12 @@ test.describe('no member-only data reaches anyone who may not see it', () => {
   });
 
   test('second: visitor and a premium member of mio get none; premium of second gets all', async ({
-    browser,
     playwright,
   }) => {
     test.setTimeout(600_000);
     const manifest = readCanaries();
     const needles = [...manifest.mio, ...manifest.second, ...scheduledTitles()];
-    const [premium, otherPremium] = await sessions(browser, [
+    const [premium, otherPremium] = await sessions([
       ['second', 'premium'],
       ['mio', 'premium'],
     ]);

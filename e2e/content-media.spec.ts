@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser } from './support/test';
-import { demoAccount, signIn, type SiteSlug } from './support/auth';
+import type { SiteSlug } from './support/auth';
+import { demoBrowser } from './support/sessions';
 import { MIO_URL, SECOND_URL } from './support/sites';
 import {
   craftMediaToken,
@@ -28,11 +29,8 @@ interface SignedUrls {
 /** Signs in as the site's premium member in a browser of its own and reads signed URLs off premium pages. */
 async function premiumUrls(browser: Browser, slug: SiteSlug): Promise<SignedUrls> {
   const origin = slug === 'mio' ? MIO_URL : SECOND_URL;
-  const context = await browser.newContext({ locale: 'ja-JP' });
+  const page = await demoBrowser(browser, slug, 'premium');
   try {
-    const page = await context.newPage();
-    const account = demoAccount(slug, 'premium');
-    await signIn(page, account.email, account.password, { origin });
     let image: string;
     if (slug === 'mio') {
       await openItem(page, origin, 'photo', publishedItems(slug, 'photo')[0]!.title);
@@ -50,7 +48,7 @@ async function premiumUrls(browser: Browser, slug: SiteSlug): Promise<SignedUrls
     expect(image).toMatch(/^\/media\/s\/[\w-]+\.[\w-]+$/);
     return { image, video };
   } finally {
-    await context.close();
+    await page.context().close();
   }
 }
 
@@ -70,10 +68,6 @@ async function errorMessage(response: Awaited<ReturnType<APIRequestContext['get'
 }
 
 test.describe('signed and public media URLs', () => {
-  test.beforeEach(({}, testInfo) => {
-    test.skip(testInfo.project.name !== 'desktop', 'HTTP only: no viewport involved');
-  });
-
   test('a signed image works for whoever holds it, and only as signed', async ({ browser, request }) => {
     const { image } = await premiumUrls(browser, 'mio');
 

@@ -1,7 +1,7 @@
 import { expect, test } from './support/test';
 import { newTabName, mio, siteFooter, visibleLabels } from './support/sites';
 
-test.describe('footer on mio', () => {
+test.describe('footer on mio', { tag: '@both-widths' }, () => {
   test.beforeEach(async ({ page }) => {
     await page.goto('/');
   });

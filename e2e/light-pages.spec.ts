@@ -1,5 +1,5 @@
-import { expect, test, type Request } from './support/test';
-import { isPhone, siteFooter } from './support/sites';
+import { expect, networkQuiet, test, type Request } from './support/test';
+import { siteFooter } from './support/sites';
 
 /**
  * Issue 7, what a visitor's public page asks of the phone and of the server (docs/decisions/0013, 0014): the text
@@ -17,53 +17,53 @@ test.beforeEach(async ({ page }) => {
   );
 });
 
-test('a visitor reading the top page: text first, then scripts; no link prefetched on sight, no toaster', async ({
-  page,
-}) => {
-  const rsc: string[] = [];
-  page.on('request', (request) => {
-    if (isRsc(request)) rsc.push(request.url());
-  });
-  await page.goto('/');
-  await page.waitForLoadState('networkidle');
-  await page.waitForFunction(() => document.documentElement.dataset.webFont === 'loaded');
-  const timing = await page.evaluate(() => {
-    const starts = (name: RegExp) =>
-      performance
-        .getEntriesByType('resource')
-        .filter((entry) => name.test(entry.name))
-        .map((entry) => entry.startTime);
-    return {
-      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
-      chunkScripts: starts(/\/_next\/static\/chunks\/.+\.js$/),
-      fonts: starts(/noto-sans-jp/),
-    };
-  });
-  // The framework's scripts and the font's files were asked for only once the text was on screen.
-  expect(timing.chunkScripts.length).toBeGreaterThan(3);
-  expect(Math.min(...timing.chunkScripts)).toBeGreaterThan(timing.paint);
-  expect(timing.fonts.length).toBeGreaterThan(0);
-  expect(Math.min(...timing.fonts)).toBeGreaterThan(timing.paint);
-  // Downloaded, but the lines the visitor is reading do not move.
-  const family = () => page.evaluate(() => getComputedStyle(document.querySelector('main')!).fontFamily);
-  expect(await family()).not.toMatch(/Noto Sans JP Variable/);
+// What the top page asks of a phone.
+test(
+  'a visitor reading the top page: text first, then scripts; no link prefetched on sight, no toaster',
+  { tag: '@phone' },
+  async ({ page }) => {
+    const rsc: string[] = [];
+    page.on('request', (request) => {
+      if (isRsc(request)) rsc.push(request.url());
+    });
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    await page.waitForFunction(() => document.documentElement.dataset.webFont === 'loaded');
+    const timing = await page.evaluate(() => {
+      const starts = (name: RegExp) =>
+        performance
+          .getEntriesByType('resource')
+          .filter((entry) => name.test(entry.name))
+          .map((entry) => entry.startTime);
+      return {
+        paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+        chunkScripts: starts(/\/_next\/static\/chunks\/.+\.js$/),
+        fonts: starts(/noto-sans-jp/),
+      };
+    });
+    // The framework's scripts and the font's files were asked for only once the text was on screen.
+    expect(timing.chunkScripts.length).toBeGreaterThan(3);
+    expect(Math.min(...timing.chunkScripts)).toBeGreaterThan(timing.paint);
+    expect(timing.fonts.length).toBeGreaterThan(0);
+    expect(Math.min(...timing.fonts)).toBeGreaterThan(timing.paint);
+    // Downloaded, but the lines the visitor is reading do not move.
+    const family = () => page.evaluate(() => getComputedStyle(document.querySelector('main')!).fontFamily);
+    expect(await family()).not.toMatch(/Noto Sans JP Variable/);
 
-  await page.waitForTimeout(1_000);
-  expect(rsc, 'links in view are not prefetched').toEqual([]);
-  await expect(page.locator('[data-sonner-toaster]')).toHaveCount(0);
-  expect(await page.evaluate(() => document.documentElement.dataset.webFont)).toBe('loaded');
+    await networkQuiet(page);
+    expect(rsc, 'links in view are not prefetched').toEqual([]);
+    await expect(page.locator('[data-sonner-toaster]')).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.dataset.webFont)).toBe('loaded');
 
-  // The next page the visitor opens is drawn in the family.
-  await siteFooter(page).getByRole('link', { name: 'プライバシーポリシー' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'プライバシーポリシー' })).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.dataset.webFont)).toBe('ready');
-  expect(await family()).toMatch(/^["']?Noto Sans JP Variable/);
-});
+    // The next page the visitor opens is drawn in the family.
+    await siteFooter(page).getByRole('link', { name: 'プライバシーポリシー' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'プライバシーポリシー' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.dataset.webFont)).toBe('ready');
+    expect(await family()).toMatch(/^["']?Noto Sans JP Variable/);
+  },
+);
 
-test('a link is prefetched when the pointer rests on it, and opens without a page load', async ({
-  page,
-}, testInfo) => {
-  test.skip(isPhone(testInfo), 'hover is a pointer gesture; a phone prefetches on touchstart');
+test('a link is prefetched when the pointer rests on it, and opens without a page load', async ({ page }) => {
   await page.goto('/');
   await page.waitForLoadState('networkidle');
   const link = page.getByRole('navigation', { name: 'メインメニュー' }).getByRole('link', { name: /^BLOG/ });

@@ -28,72 +28,76 @@ for (const slug of SLUGS) {
   const origin = SITE_URLS[slug];
   const plans = PLANS[slug];
 
-  test(`membership pages of ${slug}, errors showing where there are any`, async ({ page }, testInfo) => {
-    test.setTimeout(120_000);
-    const label = (name: string) => `${testInfo.project.name} ${slug} ${name}`;
-    await signedInNewUser(page, slug, 'axe');
+  test(
+    `membership pages of ${slug}, errors showing where there are any`,
+    { tag: '@both-widths' },
+    async ({ page }, testInfo) => {
+      test.setTimeout(120_000);
+      const label = (name: string) => `${testInfo.project.name} ${slug} ${name}`;
+      await signedInNewUser(page, slug, 'axe');
 
-    await page.goto(`${origin}/signup/nickname`);
-    await expectStep(page, slug, 'nickname');
-    await expectNoSeriousViolations(page, label('nickname step'));
-    await withErrorsShowing(page);
-    await expectNoSeriousViolations(page, label('nickname step with errors'));
-    await fillNickname(page, uniqueNickname());
+      await page.goto(`${origin}/signup/nickname`);
+      await expectStep(page, slug, 'nickname');
+      await expectNoSeriousViolations(page, label('nickname step'));
+      await withErrorsShowing(page);
+      await expectNoSeriousViolations(page, label('nickname step with errors'));
+      await fillNickname(page, uniqueNickname());
 
-    await expectStep(page, slug, 'profile');
-    await withErrorsShowing(page);
-    await expectNoSeriousViolations(page, label('profile step with errors'));
-    await shoot(page, `${slug}-3-profile-errors`);
-    await fillProfile(page);
+      await expectStep(page, slug, 'profile');
+      await withErrorsShowing(page);
+      await expectNoSeriousViolations(page, label('profile step with errors'));
+      await shoot(page, `${slug}-3-profile-errors`);
+      await fillProfile(page);
 
-    await expectStep(page, slug, 'address');
-    await withErrorsShowing(page);
-    await expectNoSeriousViolations(page, label('address step with errors'));
-    await shoot(page, `${slug}-4-address-errors`);
-    await fillAddress(page, undefined, false);
-    // The postal-code note is showing now.
-    await expectNoSeriousViolations(page, label('address step filled in'));
-    await nextButton(page).click();
+      await expectStep(page, slug, 'address');
+      await withErrorsShowing(page);
+      await expectNoSeriousViolations(page, label('address step with errors'));
+      await shoot(page, `${slug}-4-address-errors`);
+      await fillAddress(page, undefined, false);
+      // The postal-code note is showing now.
+      await expectNoSeriousViolations(page, label('address step filled in'));
+      await nextButton(page).click();
 
-    await expectStep(page, slug, 'plans');
-    await page.getByRole('button', { name: 'このプランで次へ' }).click();
-    await expect(page.getByTestId('field-error')).toHaveText('プランを選択してください');
-    await expectNoSeriousViolations(page, label('plans step with its error'));
-    await choosePlan(page, plans.monthly);
+      await expectStep(page, slug, 'plans');
+      await page.getByRole('button', { name: 'このプランで次へ' }).click();
+      await expect(page.getByTestId('field-error')).toHaveText('プランを選択してください');
+      await expectNoSeriousViolations(page, label('plans step with its error'));
+      await choosePlan(page, plans.monthly);
 
-    await expectStep(page, slug, 'payment');
-    await payWith(page, CARDS.declined, plans.monthly);
-    await expect(formError(page)).toBeVisible();
-    await expectNoSeriousViolations(page, label('payment step with a refused card'));
-    await payWith(page, CARDS.visa, plans.monthly);
-
-    await expectStep(page, slug, 'complete');
-    await expectNoSeriousViolations(page, label('complete step'));
-
-    await page.goto(`${origin}/mypage`);
-    await expect(page.getByTestId('member-card')).toBeVisible();
-    await expectNoSeriousViolations(page, label('My page with the member card'));
-
-    await page.goto(`${origin}/mypage/profile`);
-    await expectNoSeriousViolations(page, label('My page profile edit'));
-    await page.goto(`${origin}/mypage/address`);
-    await expectNoSeriousViolations(page, label('My page address edit'));
-    await page.goto(`${origin}/mypage/card`);
-    await expectNoSeriousViolations(page, label('My page card change'));
-
-    if (slug === 'mio') {
-      await page.goto(`${origin}/mypage/leave`);
-      await expect(page.getByTestId('leave-summary')).toBeVisible();
-      await page.getByRole('button', { name: '退会する' }).click();
+      await expectStep(page, slug, 'payment');
+      await payWith(page, CARDS.declined, plans.monthly);
       await expect(formError(page)).toBeVisible();
-      await expectNoSeriousViolations(page, label('leave page with its error'));
-      await page.getByRole('checkbox', { name: '上記の内容を確認し、退会します。' }).check();
-      await page.getByRole('button', { name: '退会する' }).click();
-      await expect(page.getByTestId('leave-done')).toBeVisible();
-      await expectNoSeriousViolations(page, label('leave done'));
+      await expectNoSeriousViolations(page, label('payment step with a refused card'));
+      await payWith(page, CARDS.visa, plans.monthly);
+
+      await expectStep(page, slug, 'complete');
+      await expectNoSeriousViolations(page, label('complete step'));
+
       await page.goto(`${origin}/mypage`);
-      await expect(page.getByTestId('leaving-notice')).toBeVisible();
-      await expectNoSeriousViolations(page, label('My page while leaving'));
-    }
-  });
+      await expect(page.getByTestId('member-card')).toBeVisible();
+      await expectNoSeriousViolations(page, label('My page with the member card'));
+
+      await page.goto(`${origin}/mypage/profile`);
+      await expectNoSeriousViolations(page, label('My page profile edit'));
+      await page.goto(`${origin}/mypage/address`);
+      await expectNoSeriousViolations(page, label('My page address edit'));
+      await page.goto(`${origin}/mypage/card`);
+      await expectNoSeriousViolations(page, label('My page card change'));
+
+      if (slug === 'mio') {
+        await page.goto(`${origin}/mypage/leave`);
+        await expect(page.getByTestId('leave-summary')).toBeVisible();
+        await page.getByRole('button', { name: '退会する' }).click();
+        await expect(formError(page)).toBeVisible();
+        await expectNoSeriousViolations(page, label('leave page with its error'));
+        await page.getByRole('checkbox', { name: '上記の内容を確認し、退会します。' }).check();
+        await page.getByRole('button', { name: '退会する' }).click();
+        await expect(page.getByTestId('leave-done')).toBeVisible();
+        await expectNoSeriousViolations(page, label('leave done'));
+        await page.goto(`${origin}/mypage`);
+        await expect(page.getByTestId('leaving-notice')).toBeVisible();
+        await expectNoSeriousViolations(page, label('My page while leaving'));
+      }
+    },
+  );
 }

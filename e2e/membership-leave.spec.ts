@@ -29,74 +29,76 @@ const periodEnd = (page: Page) => page.getByTestId('card-period-end');
 const leavingNotice = (page: Page) => page.getByTestId('leaving-notice');
 
 test.describe('leaving on mio', () => {
-  test('a member leaves with a reason: still premium until the end date, and can take it back', async ({
-    page,
-  }) => {
-    test.slow();
-    await joinedMember(page, 'mio', 'yearly');
-    await expect(memberCard(page)).toContainText('次回更新日：');
-    const until = (await periodEnd(page).textContent())!;
-    expect(until).toMatch(/^\d{4}年\d{1,2}月\d{1,2}日$/);
-    const number = (await page.getByTestId('card-member-number').textContent())!;
-    await expect(leavingNotice(page)).toHaveCount(0);
+  test(
+    'a member leaves with a reason: still premium until the end date, and can take it back',
+    { tag: '@postgres' },
+    async ({ page }) => {
+      test.slow();
+      await joinedMember(page, 'mio', 'yearly');
+      await expect(memberCard(page)).toContainText('次回更新日：');
+      const until = (await periodEnd(page).textContent())!;
+      expect(until).toMatch(/^\d{4}年\d{1,2}月\d{1,2}日$/);
+      const number = (await page.getByTestId('card-member-number').textContent())!;
+      await expect(leavingNotice(page)).toHaveCount(0);
 
-    await page.getByTestId('leave-link').click();
-    await expect(page).toHaveURL(`${MIO_URL}/mypage/leave`);
-    const summary = page.getByTestId('leave-summary');
-    await expect(summary).toContainText(number);
-    await expect(summary).toContainText('1年目');
-    await expect(summary).toContainText(`${until}まで`);
-    await shoot(page, 'mio-leave');
+      await page.getByTestId('leave-link').click();
+      await expect(page).toHaveURL(`${MIO_URL}/mypage/leave`);
+      const summary = page.getByTestId('leave-summary');
+      await expect(summary).toContainText(number);
+      await expect(summary).toContainText('1年目');
+      await expect(summary).toContainText(`${until}まで`);
+      await shoot(page, 'mio-leave');
 
-    // Without the confirmation nothing happens.
-    await page.getByLabel('退会の理由（任意）').fill('忙しくなったため');
-    await page.getByRole('button', { name: '退会する' }).click();
-    await expect(formError(page)).toHaveText('内容を確認のうえ、チェックを入れてください。');
-    await page.goto(`${MIO_URL}/mypage`);
-    await expect(leavingNotice(page)).toHaveCount(0);
+      // Without the confirmation nothing happens.
+      await page.getByLabel('退会の理由（任意）').fill('忙しくなったため');
+      await page.getByRole('button', { name: '退会する' }).click();
+      await expect(formError(page)).toHaveText('内容を確認のうえ、チェックを入れてください。');
+      await page.goto(`${MIO_URL}/mypage`);
+      await expect(leavingNotice(page)).toHaveCount(0);
 
-    await page.goto(`${MIO_URL}/mypage/leave`);
-    await page.getByLabel('退会の理由（任意）').fill('忙しくなったため');
-    await page.getByRole('checkbox', { name: '上記の内容を確認し、退会します。' }).check();
-    await page.getByRole('button', { name: '退会する' }).click();
-    const done = page.getByTestId('leave-done');
-    await expect(done).toContainText('退会手続きが完了しました');
-    await expect(done).toContainText(`${until}まで会員限定コンテンツをご覧いただけます。`);
-    await shoot(page, 'mio-leave-done');
+      await page.goto(`${MIO_URL}/mypage/leave`);
+      await page.getByLabel('退会の理由（任意）').fill('忙しくなったため');
+      await page.getByRole('checkbox', { name: '上記の内容を確認し、退会します。' }).check();
+      await page.getByRole('button', { name: '退会する' }).click();
+      const done = page.getByTestId('leave-done');
+      await expect(done).toContainText('退会手続きが完了しました');
+      await expect(done).toContainText(`${until}まで会員限定コンテンツをご覧いただけます。`);
+      await shoot(page, 'mio-leave-done');
 
-    await done.getByRole('link', { name: 'マイページへ戻る' }).click();
-    await expect(page).toHaveURL(`${MIO_URL}/mypage`);
-    await expect(leavingNotice(page)).toContainText('退会手続き済みです');
-    await expect(leavingNotice(page)).toContainText(`${until}まで会員限定コンテンツをご覧いただけます。`);
-    // Still premium: the card stays, now with its last day.
-    await expect(memberCard(page)).toBeVisible();
-    await expect(memberCard(page)).toContainText('有効期限：');
-    await expect(periodEnd(page)).toHaveText(until);
-    await expect(page.getByTestId('membership-ended')).toHaveCount(0);
-    // Nothing more to leave: the link is gone until the cancellation is taken back.
-    await expect(page.getByTestId('leave-link')).toHaveCount(0);
-    await shoot(page, 'mio-mypage-leaving');
+      await done.getByRole('link', { name: 'マイページへ戻る' }).click();
+      await expect(page).toHaveURL(`${MIO_URL}/mypage`);
+      await expect(leavingNotice(page)).toContainText('退会手続き済みです');
+      await expect(leavingNotice(page)).toContainText(`${until}まで会員限定コンテンツをご覧いただけます。`);
+      // Still premium: the card stays, now with its last day.
+      await expect(memberCard(page)).toBeVisible();
+      await expect(memberCard(page)).toContainText('有効期限：');
+      await expect(periodEnd(page)).toHaveText(until);
+      await expect(page.getByTestId('membership-ended')).toHaveCount(0);
+      // Nothing more to leave: the link is gone until the cancellation is taken back.
+      await expect(page.getByTestId('leave-link')).toHaveCount(0);
+      await shoot(page, 'mio-mypage-leaving');
 
-    // The leave page says it is done rather than offering to leave again.
-    await page.goto(`${MIO_URL}/mypage/leave`);
-    await expect(page.getByTestId('leave-unavailable')).toHaveText(
-      `退会手続きは完了しています。${until}まで会員限定コンテンツをご覧いただけます。`,
-    );
-    await expect(page.getByRole('button', { name: '退会する' })).toHaveCount(0);
+      // The leave page says it is done rather than offering to leave again.
+      await page.goto(`${MIO_URL}/mypage/leave`);
+      await expect(page.getByTestId('leave-unavailable')).toHaveText(
+        `退会手続きは完了しています。${until}まで会員限定コンテンツをご覧いただけます。`,
+      );
+      await expect(page.getByRole('button', { name: '退会する' })).toHaveCount(0);
 
-    // Taking it back.
-    await page.goto(`${MIO_URL}/mypage`);
-    await leavingNotice(page).getByRole('button', { name: '退会を取り消す' }).click();
-    await expect(toast(page, '退会を取り消しました。引き続きお楽しみください。')).toBeVisible();
-    await expect(leavingNotice(page)).toHaveCount(0);
-    await expect(memberCard(page)).toContainText('次回更新日：');
-    await expect(periodEnd(page)).toHaveText(until);
-    await expect(page.getByTestId('leave-link')).toBeVisible();
-    await page.reload();
-    await expect(leavingNotice(page)).toHaveCount(0);
-    await page.goto(`${MIO_URL}/mypage/leave`);
-    await expect(page.getByTestId('leave-summary')).toBeVisible();
-  });
+      // Taking it back.
+      await page.goto(`${MIO_URL}/mypage`);
+      await leavingNotice(page).getByRole('button', { name: '退会を取り消す' }).click();
+      await expect(toast(page, '退会を取り消しました。引き続きお楽しみください。')).toBeVisible();
+      await expect(leavingNotice(page)).toHaveCount(0);
+      await expect(memberCard(page)).toContainText('次回更新日：');
+      await expect(periodEnd(page)).toHaveText(until);
+      await expect(page.getByTestId('leave-link')).toBeVisible();
+      await page.reload();
+      await expect(leavingNotice(page)).toHaveCount(0);
+      await page.goto(`${MIO_URL}/mypage/leave`);
+      await expect(page.getByTestId('leave-summary')).toBeVisible();
+    },
+  );
 
   test('leaving twice changes nothing more; taking it back twice neither', async ({ page }) => {
     await joinedMember(page, 'mio', 'yearly');
@@ -120,39 +122,48 @@ test.describe('leaving on mio', () => {
     await expect(periodEnd(page)).toHaveText(until);
   });
 
-  test('when the paid period has passed, a member who left is a guest', async ({ page }) => {
-    test.slow();
-    await joinedMember(page, 'mio', 'monthly');
-    const until = (await periodEnd(page).textContent())!;
-    const number = (await page.getByTestId('card-member-number').textContent())!;
-    await postOk(page, '/api/billing/leave', { reason: '' });
-    await page.reload();
-    await expect(leavingNotice(page)).toContainText(`${until}まで`);
+  test(
+    'when the paid period has passed, a member who left is a guest',
+    { tag: '@postgres' },
+    async ({ page }) => {
+      test.slow();
+      await joinedMember(page, 'mio', 'monthly');
+      const until = (await periodEnd(page).textContent())!;
+      const number = (await page.getByTestId('card-member-number').textContent())!;
+      await postOk(page, '/api/billing/leave', { reason: '' });
+      await page.reload();
+      await expect(leavingNotice(page)).toContainText(`${until}まで`);
 
-    // A monthly period is at most 31 days: 40 days later it has ended, whatever other specs did to the clock.
-    const moved = await postOk(page, '/api/sandbox/clock', { days: 40 });
-    expect(typeof moved.now).toBe('string');
+      // A monthly period is at most 31 days: 40 days later it has ended, whatever other specs did to the clock.
+      const moved = await postOk(page, '/api/sandbox/clock', { days: 40 });
+      expect(typeof moved.now).toBe('string');
 
-    await page.reload();
-    const ended = page.getByTestId('membership-ended');
-    await expect(ended).toContainText('会員期間が終了しています');
-    await expect(ended).toContainText(`${until}に会員期間が終了しました。`);
-    await expect(ended).toContainText(`会員番号 ${number}`);
-    await expect(memberCard(page)).toHaveCount(0);
-    await expect(leavingNotice(page)).toHaveCount(0);
-    await expect(ended.getByRole('link', { name: '再入会する' })).toHaveAttribute('href', '/signup/continue');
-    await shoot(page, 'mio-mypage-ended');
+      await page.reload();
+      const ended = page.getByTestId('membership-ended');
+      await expect(ended).toContainText('会員期間が終了しています');
+      await expect(ended).toContainText(`${until}に会員期間が終了しました。`);
+      await expect(ended).toContainText(`会員番号 ${number}`);
+      await expect(memberCard(page)).toHaveCount(0);
+      await expect(leavingNotice(page)).toHaveCount(0);
+      await expect(ended.getByRole('link', { name: '再入会する' })).toHaveAttribute(
+        'href',
+        '/signup/continue',
+      );
+      await shoot(page, 'mio-mypage-ended');
 
-    // Nothing left to take back or to leave.
-    const resume = await post(page, '/api/billing/resume', { body: {} });
-    expect(resume.status).toBe(409);
-    expect(resume.body.error.message).toMatch(JAPANESE);
-    await page.goto(`${MIO_URL}/mypage/leave`);
-    await expect(page.getByTestId('leave-unavailable')).toHaveText('現在ご利用中の会員プランはありません。');
-    // Rejoining starts at the payment step again (the details are kept).
-    await page.goto(`${MIO_URL}/signup/continue`);
-    await expect(page).toHaveURL(`${MIO_URL}/signup/payment`);
-  });
+      // Nothing left to take back or to leave.
+      const resume = await post(page, '/api/billing/resume', { body: {} });
+      expect(resume.status).toBe(409);
+      expect(resume.body.error.message).toMatch(JAPANESE);
+      await page.goto(`${MIO_URL}/mypage/leave`);
+      await expect(page.getByTestId('leave-unavailable')).toHaveText(
+        '現在ご利用中の会員プランはありません。',
+      );
+      // Rejoining starts at the payment step again (the details are kept).
+      await page.goto(`${MIO_URL}/signup/continue`);
+      await expect(page).toHaveURL(`${MIO_URL}/signup/payment`);
+    },
+  );
 });
 
 test.describe('leaving on second', () => {

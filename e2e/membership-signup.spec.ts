@@ -50,175 +50,179 @@ for (const slug of SLUGS) {
   const plans = PLANS[slug];
 
   test.describe(`sign-up flow on ${slug}`, () => {
-    test('a new visitor goes through the seven steps and ends premium with a member card', async ({
-      page,
-    }) => {
-      test.slow();
-      const email = uniqueEmail(`join-${slug}`);
-      const nickname = uniqueNickname();
+    test(
+      'a new visitor goes through the seven steps and ends premium with a member card',
+      { tag: '@postgres' },
+      async ({ page }) => {
+        test.slow();
+        const email = uniqueEmail(`join-${slug}`);
+        const nickname = uniqueNickname();
 
-      // 1. Account
-      await page.goto(`${origin}/signup`);
-      await authReady(page);
-      await expect(stepIndicator(page)).toHaveText('ステップ 1 / 7：アカウント');
-      await expect(page.locator('[aria-current="step"]')).toContainText('アカウント');
-      await shoot(page, `${slug}-1-account`);
-      await page.getByLabel('メールアドレス', { exact: true }).fill(email);
-      await page.getByLabel('パスワード', { exact: true }).fill(FRESH_PASSWORD);
-      await page.getByLabel('パスワード（確認）', { exact: true }).fill(FRESH_PASSWORD);
-      await page.getByRole('button', { name: '登録して次へ' }).click();
-      await expect(toast(page, 'アカウントを作成しました')).toBeVisible();
+        // 1. Account
+        await page.goto(`${origin}/signup`);
+        await authReady(page);
+        await expect(stepIndicator(page)).toHaveText('ステップ 1 / 7：アカウント');
+        await expect(page.locator('[aria-current="step"]')).toContainText('アカウント');
+        await shoot(page, `${slug}-1-account`);
+        await page.getByLabel('メールアドレス', { exact: true }).fill(email);
+        await page.getByLabel('パスワード', { exact: true }).fill(FRESH_PASSWORD);
+        await page.getByLabel('パスワード（確認）', { exact: true }).fill(FRESH_PASSWORD);
+        await page.getByRole('button', { name: '登録して次へ' }).click();
+        await expect(toast(page, 'アカウントを作成しました')).toBeVisible();
 
-      // 2. Nickname: the account step has nothing to go back to.
-      await expectStep(page, slug, 'nickname');
-      await expectSignedIn(page);
-      await expect(backLink(page)).toHaveCount(0);
-      await shoot(page, `${slug}-2-nickname`);
-      await fillNickname(page, nickname);
+        // 2. Nickname: the account step has nothing to go back to.
+        await expectStep(page, slug, 'nickname');
+        await expectSignedIn(page);
+        await expect(backLink(page)).toHaveCount(0);
+        await shoot(page, `${slug}-2-nickname`);
+        await fillNickname(page, nickname);
 
-      // 3. Profile
-      await expectStep(page, slug, 'profile');
-      await shoot(page, `${slug}-3-profile`);
-      await fillProfile(page);
+        // 3. Profile
+        await expectStep(page, slug, 'profile');
+        await shoot(page, `${slug}-3-profile`);
+        await fillProfile(page);
 
-      // 4. Address
-      await expectStep(page, slug, 'address');
-      await fillAddress(page, ADDRESS, false);
-      await shoot(page, `${slug}-4-address`);
-      await nextButton(page).click();
+        // 4. Address
+        await expectStep(page, slug, 'address');
+        await fillAddress(page, ADDRESS, false);
+        await shoot(page, `${slug}-4-address`);
+        await nextButton(page).click();
 
-      // 5. Plans: the site's own plans, prices tax included, none chosen yet.
-      await expectStep(page, slug, 'plans');
-      await expect(page.getByRole('radio')).toHaveCount(2);
-      for (const plan of [plans.monthly, plans.yearly]) {
-        await expect(planRadio(page, plan)).not.toBeChecked();
-        await expect(planRadio(page, plan)).toHaveAccessibleName(new RegExp(`${plan.price}$`));
-      }
-      await shoot(page, `${slug}-5-plans`);
-      await choosePlan(page, plans.monthly);
+        // 5. Plans: the site's own plans, prices tax included, none chosen yet.
+        await expectStep(page, slug, 'plans');
+        await expect(page.getByRole('radio')).toHaveCount(2);
+        for (const plan of [plans.monthly, plans.yearly]) {
+          await expect(planRadio(page, plan)).not.toBeChecked();
+          await expect(planRadio(page, plan)).toHaveAccessibleName(new RegExp(`${plan.price}$`));
+        }
+        await shoot(page, `${slug}-5-plans`);
+        await choosePlan(page, plans.monthly);
 
-      // 6. Payment
-      await expectStep(page, slug, 'payment');
-      await expect(page.getByTestId('chosen-plan')).toContainText(plans.monthly.name);
-      await expect(page.getByTestId('chosen-plan')).toContainText(
-        `月額 ${plans.monthly.price}（毎月自動更新）`,
-      );
-      await expect(page.getByTestId('sandbox-notice')).toBeVisible();
-      await shoot(page, `${slug}-6-payment`);
-      await payWith(page, CARDS.visa, plans.monthly);
+        // 6. Payment
+        await expectStep(page, slug, 'payment');
+        await expect(page.getByTestId('chosen-plan')).toContainText(plans.monthly.name);
+        await expect(page.getByTestId('chosen-plan')).toContainText(
+          `月額 ${plans.monthly.price}（毎月自動更新）`,
+        );
+        await expect(page.getByTestId('sandbox-notice')).toBeVisible();
+        await shoot(page, `${slug}-6-payment`);
+        await payWith(page, CARDS.visa, plans.monthly);
 
-      // 7. Complete, with the new member number.
-      await expectStep(page, slug, 'complete');
-      await expect(page.getByRole('heading', { level: 1, name: '入会手続き完了' })).toBeVisible();
-      const memberNumber = page.getByTestId('member-number');
-      await expect(memberNumber).toHaveText(/^\d{6}$/);
-      const number = (await memberNumber.textContent())!;
-      // 000001 is the demo premium member's; a new member gets a later one.
-      expect(Number(number)).toBeGreaterThan(1);
-      await expect(page.getByText(`${nickname}さん、${SERVICE_NAMES[slug]}へようこそ。`)).toBeVisible();
-      await shoot(page, `${slug}-7-complete`);
-
-      // Premium now: every step leads to complete, which keeps showing the same number.
-      for (const step of ['nickname', 'plans', 'payment']) {
-        await page.goto(`${origin}/signup/${step}`);
+        // 7. Complete, with the new member number.
         await expectStep(page, slug, 'complete');
-        await expect(memberNumber).toHaveText(number);
-      }
+        await expect(page.getByRole('heading', { level: 1, name: '入会手続き完了' })).toBeVisible();
+        const memberNumber = page.getByTestId('member-number');
+        await expect(memberNumber).toHaveText(/^\d{6}$/);
+        const number = (await memberNumber.textContent())!;
+        // 000001 is the demo premium member's; a new member gets a later one.
+        expect(Number(number)).toBeGreaterThan(1);
+        await expect(page.getByText(`${nickname}さん、${SERVICE_NAMES[slug]}へようこそ。`)).toBeVisible();
+        await shoot(page, `${slug}-7-complete`);
 
-      // My page: the member card.
-      await page.getByRole('link', { name: 'マイページで会員証を見る' }).click();
-      await expect(page).toHaveURL(`${origin}/mypage`);
-      const card = page.getByTestId('member-card');
-      await expect(card).toBeVisible();
-      await expect(card.getByTestId('card-member-number')).toHaveText(number);
-      await expect(card.getByTestId('card-nickname')).toHaveText(nickname);
-      await expect(card.getByTestId('card-plan')).toHaveText(plans.monthly.name);
-      await expect(card.getByTestId('card-years')).toHaveText('1年目');
-      await expect(card.getByTestId('card-period-end')).toHaveText(/^\d{4}年\d{1,2}月\d{1,2}日$/);
-      await expect(card).toContainText('次回更新日：');
-      await expect(page.getByTestId('signup-unfinished')).toHaveCount(0);
-      await expect(page.getByTestId('payment-card')).toHaveText(/^Visa \*\*\*\* 4242（有効期限 12\/34）$/);
-      const details = page.getByTestId('member-details');
-      await expect(details).toContainText(nickname);
-      await expect(details).toContainText(`${PROFILE.familyName} ${PROFILE.givenName}`);
-      await expect(details).toContainText(`${PROFILE.familyNameKana} ${PROFILE.givenNameKana}`);
-      await expect(details).toContainText('2000年5月15日');
-      await expect(details).toContainText(
-        `〒100-0001 ${ADDRESS.prefecture}${ADDRESS.city}${ADDRESS.street} ${ADDRESS.building}`,
-      );
-      await expect(page.getByTestId('account-email')).toHaveText(email);
-      await shoot(page, `${slug}-mypage-member-card`);
+        // Premium now: every step leads to complete, which keeps showing the same number.
+        for (const step of ['nickname', 'plans', 'payment']) {
+          await page.goto(`${origin}/signup/${step}`);
+          await expectStep(page, slug, 'complete');
+          await expect(memberNumber).toHaveText(number);
+        }
 
-      // The account is the site's own.
-      const created = await findUserByEmail(slug, email);
-      expect(created).not.toBeNull();
-      expect(await sessionOf(page)).toEqual({ status: 200, uid: created!.uid });
-    });
+        // My page: the member card.
+        await page.getByRole('link', { name: 'マイページで会員証を見る' }).click();
+        await expect(page).toHaveURL(`${origin}/mypage`);
+        const card = page.getByTestId('member-card');
+        await expect(card).toBeVisible();
+        await expect(card.getByTestId('card-member-number')).toHaveText(number);
+        await expect(card.getByTestId('card-nickname')).toHaveText(nickname);
+        await expect(card.getByTestId('card-plan')).toHaveText(plans.monthly.name);
+        await expect(card.getByTestId('card-years')).toHaveText('1年目');
+        await expect(card.getByTestId('card-period-end')).toHaveText(/^\d{4}年\d{1,2}月\d{1,2}日$/);
+        await expect(card).toContainText('次回更新日：');
+        await expect(page.getByTestId('signup-unfinished')).toHaveCount(0);
+        await expect(page.getByTestId('payment-card')).toHaveText(/^Visa \*\*\*\* 4242（有効期限 12\/34）$/);
+        const details = page.getByTestId('member-details');
+        await expect(details).toContainText(nickname);
+        await expect(details).toContainText(`${PROFILE.familyName} ${PROFILE.givenName}`);
+        await expect(details).toContainText(`${PROFILE.familyNameKana} ${PROFILE.givenNameKana}`);
+        await expect(details).toContainText('2000年5月15日');
+        await expect(details).toContainText(
+          `〒100-0001 ${ADDRESS.prefecture}${ADDRESS.city}${ADDRESS.street} ${ADDRESS.building}`,
+        );
+        await expect(page.getByTestId('account-email')).toHaveText(email);
+        await shoot(page, `${slug}-mypage-member-card`);
 
-    test('a refused card keeps them on the payment step with the reason, and nothing else is lost', async ({
-      page,
-    }) => {
-      test.slow();
-      const nickname = uniqueNickname();
-      await signedInNewUser(page, slug, 'declined');
-      await page.goto(`${origin}/signup/continue`);
-      await expectStep(page, slug, 'nickname');
-      await fillNickname(page, nickname);
-      await expectStep(page, slug, 'profile');
-      await fillProfile(page);
-      await expectStep(page, slug, 'address');
-      await fillAddress(page);
-      await expectStep(page, slug, 'plans');
-      await choosePlan(page, plans.yearly);
-      await expectStep(page, slug, 'payment');
+        // The account is the site's own.
+        const created = await findUserByEmail(slug, email);
+        expect(created).not.toBeNull();
+        expect(await sessionOf(page)).toEqual({ status: 200, uid: created!.uid });
+      },
+    );
 
-      await payWith(page, CARDS.declined, plans.yearly);
-      await expect(formError(page)).toHaveText(CARD_REASONS.declined);
-      await expect(formError(page)).toHaveAttribute('role', 'alert');
-      await expectStep(page, slug, 'payment');
-      await shoot(page, `${slug}-6-payment-declined`);
+    test(
+      'a refused card keeps them on the payment step with the reason, and nothing else is lost',
+      { tag: '@postgres' },
+      async ({ page }) => {
+        test.slow();
+        const nickname = uniqueNickname();
+        await signedInNewUser(page, slug, 'declined');
+        await page.goto(`${origin}/signup/continue`);
+        await expectStep(page, slug, 'nickname');
+        await fillNickname(page, nickname);
+        await expectStep(page, slug, 'profile');
+        await fillProfile(page);
+        await expectStep(page, slug, 'address');
+        await fillAddress(page);
+        await expectStep(page, slug, 'plans');
+        await choosePlan(page, plans.yearly);
+        await expectStep(page, slug, 'payment');
 
-      await payWith(page, CARDS.insufficientFunds, plans.yearly);
-      await expect(formError(page)).toHaveText(CARD_REASONS.insufficientFunds);
-      await expectStep(page, slug, 'payment');
+        await payWith(page, CARDS.declined, plans.yearly);
+        await expect(formError(page)).toHaveText(CARD_REASONS.declined);
+        await expect(formError(page)).toHaveAttribute('role', 'alert');
+        await expectStep(page, slug, 'payment');
+        await shoot(page, `${slug}-6-payment-declined`);
 
-      // Reloading, or resuming, comes back to the payment step with the chosen plan; not a member yet.
-      await page.reload();
-      await expectStep(page, slug, 'payment');
-      await expect(formError(page)).toHaveCount(0);
-      await expect(page.getByTestId('chosen-plan')).toContainText(plans.yearly.name);
-      await expect(page.getByRole('button', { name: plans.yearly.pay })).toBeVisible();
-      await page.goto(`${origin}/signup/continue`);
-      await expectStep(page, slug, 'payment');
-      await page.goto(`${origin}/mypage`);
-      await expect(page.getByTestId('signup-unfinished')).toBeVisible();
-      await expect(page.getByTestId('member-card')).toHaveCount(0);
+        await payWith(page, CARDS.insufficientFunds, plans.yearly);
+        await expect(formError(page)).toHaveText(CARD_REASONS.insufficientFunds);
+        await expectStep(page, slug, 'payment');
 
-      // Every earlier step still shows what was saved.
-      await page.goto(`${origin}/signup/payment`);
-      await page.getByRole('link', { name: 'プランを変更する' }).click();
-      await expectStep(page, slug, 'plans');
-      await expect(planRadio(page, plans.yearly)).toBeChecked();
-      await expect(planRadio(page, plans.monthly)).not.toBeChecked();
-      await backLink(page).click();
-      await expectStep(page, slug, 'address');
-      await expectAddressShown(page);
-      await backLink(page).click();
-      await expectStep(page, slug, 'profile');
-      await expectProfileShown(page);
-      await backLink(page).click();
-      await expectStep(page, slug, 'nickname');
-      await expect(nicknameForm(page).nickname).toHaveValue(nickname);
+        // Reloading, or resuming, comes back to the payment step with the chosen plan; not a member yet.
+        await page.reload();
+        await expectStep(page, slug, 'payment');
+        await expect(formError(page)).toHaveCount(0);
+        await expect(page.getByTestId('chosen-plan')).toContainText(plans.yearly.name);
+        await expect(page.getByRole('button', { name: plans.yearly.pay })).toBeVisible();
+        await page.goto(`${origin}/signup/continue`);
+        await expectStep(page, slug, 'payment');
+        await page.goto(`${origin}/mypage`);
+        await expect(page.getByTestId('signup-unfinished')).toBeVisible();
+        await expect(page.getByTestId('member-card')).toHaveCount(0);
 
-      // A good card then goes through, once.
-      await page.goto(`${origin}/signup/payment`);
-      await payWith(page, CARDS.visa, plans.yearly);
-      await expectStep(page, slug, 'complete');
-      await expect(page.getByTestId('member-number')).toHaveText(/^\d{6}$/);
-      await page.goto(`${origin}/mypage`);
-      await expect(page.getByTestId('card-plan')).toHaveText(plans.yearly.name);
-      await expect(page.getByTestId('card-nickname')).toHaveText(nickname);
-    });
+        // Every earlier step still shows what was saved.
+        await page.goto(`${origin}/signup/payment`);
+        await page.getByRole('link', { name: 'プランを変更する' }).click();
+        await expectStep(page, slug, 'plans');
+        await expect(planRadio(page, plans.yearly)).toBeChecked();
+        await expect(planRadio(page, plans.monthly)).not.toBeChecked();
+        await backLink(page).click();
+        await expectStep(page, slug, 'address');
+        await expectAddressShown(page);
+        await backLink(page).click();
+        await expectStep(page, slug, 'profile');
+        await expectProfileShown(page);
+        await backLink(page).click();
+        await expectStep(page, slug, 'nickname');
+        await expect(nicknameForm(page).nickname).toHaveValue(nickname);
+
+        // A good card then goes through, once.
+        await page.goto(`${origin}/signup/payment`);
+        await payWith(page, CARDS.visa, plans.yearly);
+        await expectStep(page, slug, 'complete');
+        await expect(page.getByTestId('member-number')).toHaveText(/^\d{6}$/);
+        await page.goto(`${origin}/mypage`);
+        await expect(page.getByTestId('card-plan')).toHaveText(plans.yearly.name);
+        await expect(page.getByTestId('card-nickname')).toHaveText(nickname);
+      },
+    );
 
     test('closing the browser mid-flow: signing in again resumes at the first unfinished step', async ({
       browser,

@@ -13,7 +13,7 @@ import {
 
 const MIO_MENU = ['NEWS', 'MOVIE', 'PHOTO', 'BLOG', 'TICKET', 'STORE'];
 
-test.describe('navigation on mio', () => {
+test.describe('navigation on mio', { tag: '@both-widths' }, () => {
   test.beforeEach(async ({ page }) => {
     await page.goto('/');
   });
@@ -62,23 +62,20 @@ test.describe('hamburger menu', () => {
     await page.goto('/');
   });
 
-  test('is hidden on desktop, where the header shows the menu', async ({ page }, testInfo) => {
-    test.skip(isPhone(testInfo), 'desktop behaviour');
+  test('is hidden on desktop, where the header shows the menu', async ({ page }) => {
     await expect(hamburger(page)).toBeHidden();
     await expect(desktopNav(page)).toBeVisible();
     await expect(menuDialog(page)).toHaveCount(0);
   });
 
-  test('replaces the desktop menu on phones', async ({ page }, testInfo) => {
-    test.skip(!isPhone(testInfo), 'phone behaviour');
+  test('replaces the desktop menu on phones', { tag: '@phone' }, async ({ page }) => {
     await expect(hamburger(page)).toBeVisible();
     await expect(hamburger(page)).toHaveAccessibleName('メニューを開く');
     await expect(desktopNav(page)).toBeHidden();
     await expect(menuDialog(page)).toHaveCount(0);
   });
 
-  test('traps focus inside the dialog and gives it back on Escape', async ({ page }, testInfo) => {
-    test.skip(!isPhone(testInfo), 'phone behaviour');
+  test('traps focus inside the dialog and gives it back on Escape', { tag: '@phone' }, async ({ page }) => {
     const trigger = hamburger(page);
     await trigger.focus();
     await page.keyboard.press('Enter');
@@ -108,8 +105,7 @@ test.describe('hamburger menu', () => {
     await expect(trigger).toBeFocused();
   });
 
-  test('a section link navigates and closes the dialog', async ({ page }, testInfo) => {
-    test.skip(!isPhone(testInfo), 'phone behaviour');
+  test('a section link navigates and closes the dialog', { tag: '@phone' }, async ({ page }) => {
     const dialog = await openMenu(page);
     await dialog.getByRole('link', { name: 'PHOTO' }).click();
     await expect(page).toHaveURL('/photo');
@@ -117,8 +113,7 @@ test.describe('hamburger menu', () => {
     await expect(dialog).toHaveCount(0);
   });
 
-  test('the close button closes the dialog', async ({ page }, testInfo) => {
-    test.skip(!isPhone(testInfo), 'phone behaviour');
+  test('the close button closes the dialog', { tag: '@phone' }, async ({ page }) => {
     const dialog = await openMenu(page);
     await dialog.getByRole('button', { name: 'メニューを閉じる' }).click();
     await expect(dialog).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { expect, test } from './support/test';
-import { demoAccount, signIn } from './support/auth';
+import { demoSession } from './support/sessions';
 import {
   cookieHeader,
   fullItem,
@@ -9,7 +9,7 @@ import {
   siteGet,
   siteTarget,
 } from './support/content';
-import { MIO_URL, isPhone } from './support/sites';
+import { MIO_URL } from './support/sites';
 
 /**
  * Issue 7, the front server (docs/decisions/0012): what guests see comes from the page cache, what members get is
@@ -17,70 +17,74 @@ import { MIO_URL, isPhone } from './support/sites';
  * request) is a working page in the browser: hydrated without errors, and whole again after back navigation.
  */
 
-test('visitors get cached pages; members get private answers, the member part only for premium', async ({
-  request,
-  browser,
-}, testInfo) => {
-  test.skip(isPhone(testInfo), 'Server behaviour; once is enough.');
-  const mio = siteTarget('mio');
-  // From memory once rendered: fresh, or (an entry older than 30 s) served while it is rendered again. The first
-  // renderings may be ones Next.js serves stale from an earlier run's build cache, which are never kept.
-  await expect(async () => {
-    expect(['hit', 'stale']).toContain((await siteGet(request, mio, '/blog')).headers()['x-fc-cache']);
-  }).toPass({ timeout: 15_000 });
-  const visitor = await siteGet(request, mio, '/blog');
-  expect(visitor.headers()['set-cookie']).toBeUndefined();
-  const list = (await (await siteGet(request, mio, '/api/content/blog')).json()) as {
-    items: { id: string; locked: boolean }[];
-  };
-  const locked = list.items.find((item) => item.locked)!;
-  const path = `/blog/${locked.id}`;
+test(
+  'visitors get cached pages; members get private answers, the member part only for premium',
+  { tag: '@postgres' },
+  async ({ request }) => {
+    const mio = siteTarget('mio');
+    // From memory once rendered: fresh, or (an entry older than 30 s) served while it is rendered again. The first
+    // renderings may be ones Next.js serves stale from an earlier run's build cache, which are never kept.
+    await expect(async () => {
+      expect(['hit', 'stale']).toContain((await siteGet(request, mio, '/blog')).headers()['x-fc-cache']);
+    }).toPass({ timeout: 15_000 });
+    const visitor = await siteGet(request, mio, '/blog');
+    expect(visitor.headers()['set-cookie']).toBeUndefined();
+    const list = (await (await siteGet(request, mio, '/api/content/blog')).json()) as {
+      items: { id: string; locked: boolean }[];
+    };
+    const locked = list.items.find((item) => item.locked)!;
+    const path = `/blog/${locked.id}`;
 
-  const [guest, premium] = await Promise.all([
-    sessionOfDemoAccount(browser, 'mio', 'guest'),
-    sessionOfDemoAccount(browser, 'mio', 'premium'),
-  ]);
-  const asGuest = await siteGet(request, mio, path, cookieHeader(guest));
-  expect(asGuest.headers()['cache-control']).toBe('private, no-store');
-  const guestHtml = await asGuest.text();
-  expect(guestHtml).toContain('data-item="locked"');
-  expect(guestHtml).toContain('プレミアム会員になる');
-  expect(guestHtml).not.toContain('data-private-region');
+    const [guest, premium] = await Promise.all([
+      sessionOfDemoAccount('mio', 'guest'),
+      sessionOfDemoAccount('mio', 'premium'),
+    ]);
+    const asGuest = await siteGet(request, mio, path, cookieHeader(guest));
+    expect(asGuest.headers()['cache-control']).toBe('private, no-store');
+    const guestHtml = await asGuest.text();
+    expect(guestHtml).toContain('data-item="locked"');
+    expect(guestHtml).toContain('プレミアム会員になる');
+    expect(guestHtml).not.toContain('data-private-region');
 
-  const asPremium = await siteGet(request, mio, path, cookieHeader(premium));
-  expect(asPremium.status()).toBe(200);
-  expect(asPremium.headers()['cache-control']).toBe('private, no-store');
-  expect(asPremium.headers()['x-fc-cache']).toBe('private');
-  expect(await asPremium.text()).toContain('data-item="full"');
-  // The visitor's page is still the visitor's.
-  expect(await (await siteGet(request, mio, path)).text()).toContain('data-item="locked"');
-});
+    const asPremium = await siteGet(request, mio, path, cookieHeader(premium));
+    expect(asPremium.status()).toBe(200);
+    expect(asPremium.headers()['cache-control']).toBe('private, no-store');
+    expect(asPremium.headers()['x-fc-cache']).toBe('private');
+    expect(await asPremium.text()).toContain('data-item="full"');
+    // The visitor's page is still the visitor's.
+    expect(await (await siteGet(request, mio, path)).text()).toContain('data-item="locked"');
+  },
+);
 
-test("a premium member's item page hydrates without errors and keeps its body through back navigation", async ({
-  page,
-}) => {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  const premium = demoAccount('mio', 'premium');
-  await signIn(page, premium.email, premium.password);
-  const item = publishedItems('mio', 'blog').find((candidate) => !candidate.openToAll)!;
-  await page.goto(`${MIO_URL}/blog`);
-  const href = await itemLinks(page, 'blog').filter({ hasText: item.title }).getAttribute('href');
-  // A document request, as from a link in a newsletter: the front server's filled shell.
-  const response = await page.goto(`${MIO_URL}${href}`);
-  expect(response?.headers()['x-fc-cache']).toBe('private');
-  const body = page.locator('.item-body');
-  await expect(body).toContainText(`LEAKCANARY-mio-${item.key}-body`);
-  await expect(fullItem(page)).toBeVisible();
+test.describe(() => {
+  test.use({ storageState: demoSession('mio', 'premium') });
 
-  // Client navigation away and back: the body is drawn again from what the page kept.
-  await page.getByRole('navigation', { name: 'パンくず' }).getByRole('link').click();
-  await expect(page).toHaveURL(`${MIO_URL}/blog`);
-  await page.goBack();
-  await expect(page).toHaveURL(`${MIO_URL}${href}`);
-  await expect(body).toContainText(`LEAKCANARY-mio-${item.key}-body`);
-  expect(errors.filter((text) => /hydrat|Minified React error/i.test(text))).toEqual([]);
+  test(
+    "a premium member's item page hydrates without errors and keeps its body through back navigation",
+    { tag: '@postgres' },
+    async ({ page }) => {
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      const item = publishedItems('mio', 'blog').find((candidate) => !candidate.openToAll)!;
+      await page.goto(`${MIO_URL}/blog`);
+      const href = await itemLinks(page, 'blog').filter({ hasText: item.title }).getAttribute('href');
+      // A document request, as from a link in a newsletter: the front server's filled shell.
+      const response = await page.goto(`${MIO_URL}${href}`);
+      expect(response?.headers()['x-fc-cache']).toBe('private');
+      const body = page.locator('.item-body');
+      await expect(body).toContainText(`LEAKCANARY-mio-${item.key}-body`);
+      await expect(fullItem(page)).toBeVisible();
+
+      // Client navigation away and back: the body is drawn again from what the page kept.
+      await page.getByRole('navigation', { name: 'パンくず' }).getByRole('link').click();
+      await expect(page).toHaveURL(`${MIO_URL}/blog`);
+      await page.goBack();
+      await expect(page).toHaveURL(`${MIO_URL}${href}`);
+      await expect(body).toContainText(`LEAKCANARY-mio-${item.key}-body`);
+      expect(errors.filter((text) => /hydrat|Minified React error/i.test(text))).toEqual([]);
+    },
+  );
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './support/test';
-import { MIO_URL, SECOND_URL, fontsReady, isPhone, openMenu } from './support/sites';
+import { MIO_URL, SECOND_URL, animationsDone, fontsReady, openMenu } from './support/sites';
 
 /**
  * Full-page screenshots for a person to look at: test-results/screens/<project>-<name>.png (git-ignored).
@@ -25,7 +25,7 @@ async function expectJapaneseFont(page: Page): Promise<void> {
   expect(family).toMatch(/^["']?Noto Sans JP Variable/);
 }
 
-test.describe('screenshots', () => {
+test.describe('screenshots', { tag: '@both-widths' }, () => {
   for (const [name, url] of [
     ['mio-top', `${MIO_URL}/`],
     ['second-top', `${SECOND_URL}/`],
@@ -37,11 +37,10 @@ test.describe('screenshots', () => {
     });
   }
 
-  test('mio-menu-open', async ({ page }, testInfo) => {
-    test.skip(!isPhone(testInfo), 'the hamburger exists on phones only');
+  // The hamburger exists on phones only.
+  test('mio-menu-open', { tag: '@phone' }, async ({ page }) => {
     await page.goto(`${MIO_URL}/`);
-    await openMenu(page);
-    await page.waitForTimeout(300);
+    await animationsDone(await openMenu(page));
     // The dialog is fixed to the viewport: a full-page shot would show it cut off at the first screen's height.
     await shoot(page, 'mio-menu-open', false);
   });

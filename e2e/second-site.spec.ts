@@ -25,7 +25,7 @@ const MIO_ONLY = [
 ];
 
 test.describe('second site on second.localhost', () => {
-  test('menu: its own five entries, no MOVIE', async ({ page }, testInfo) => {
+  test('menu: its own five entries, no MOVIE', { tag: '@both-widths' }, async ({ page }, testInfo) => {
     await page.goto(`${SECOND_URL}/`);
     const links = await menuLinks(page, testInfo);
     expect(await visibleLabels(links)).toEqual(['INFORMATION', 'LIVE', 'DIARY', 'GALLERY', 'GOODS']);
@@ -39,47 +39,53 @@ test.describe('second site on second.localhost', () => {
     });
   });
 
-  test('footer: terms, privacy, asct, faq; X, YouTube and TikTok; its own colours', async ({ page }) => {
-    await page.goto(`${SECOND_URL}/`);
-    const footer = siteFooter(page);
-    const items = footer.getByTestId('footer-links').getByRole('listitem');
-    expect(await items.evaluateAll((els) => els.map((el) => el.getAttribute('data-footer-id')))).toEqual([
-      'terms',
-      'privacy',
-      'asct',
-      'faq',
-    ]);
-    const links = footer.getByRole('navigation', { name: 'フッターメニュー' }).getByRole('link');
-    expect(await visibleLabels(links)).toEqual([
-      '利用規約',
-      'プライバシーポリシー',
-      '特定商取引法に基づく表記',
-      'よくある質問・お問い合わせ',
-    ]);
-    expect(await links.evaluateAll((els) => els.map((el) => el.getAttribute('href')))).toEqual([
-      '/terms',
-      '/privacy',
-      '/asct',
-      second.config.FAQ.href,
-    ]);
-    await expect(page.locator('a[href="/psa"]')).toHaveCount(0);
-    await expect(footer.getByText(second.config.COPYRIGHT, { exact: true })).toBeVisible();
+  test(
+    'footer: terms, privacy, asct, faq; X, YouTube and TikTok; its own colours',
+    { tag: '@both-widths' },
+    async ({ page }) => {
+      await page.goto(`${SECOND_URL}/`);
+      const footer = siteFooter(page);
+      const items = footer.getByTestId('footer-links').getByRole('listitem');
+      expect(await items.evaluateAll((els) => els.map((el) => el.getAttribute('data-footer-id')))).toEqual([
+        'terms',
+        'privacy',
+        'asct',
+        'faq',
+      ]);
+      const links = footer.getByRole('navigation', { name: 'フッターメニュー' }).getByRole('link');
+      expect(await visibleLabels(links)).toEqual([
+        '利用規約',
+        'プライバシーポリシー',
+        '特定商取引法に基づく表記',
+        'よくある質問・お問い合わせ',
+      ]);
+      expect(await links.evaluateAll((els) => els.map((el) => el.getAttribute('href')))).toEqual([
+        '/terms',
+        '/privacy',
+        '/asct',
+        second.config.FAQ.href,
+      ]);
+      await expect(page.locator('a[href="/psa"]')).toHaveCount(0);
+      await expect(footer.getByText(second.config.COPYRIGHT, { exact: true })).toBeVisible();
 
-    const social = footer.getByTestId('social-links').getByRole('link');
-    await expect(social).toHaveCount(3);
-    expect(await social.evaluateAll((els) => els.map((el) => el.getAttribute('href')))).toEqual([
-      'https://x.com/nighttrain_band',
-      'https://www.youtube.com/@nighttrain_official',
-      'https://www.tiktok.com/@nighttrain_official',
-    ]);
-    await expect(social.nth(1)).toHaveAccessibleName(newTabName('YouTube'));
-    await expect(social.nth(2)).toHaveAccessibleName(newTabName('TikTok'));
-    await expect(page.locator('[data-social="INSTAGRAM_URL"], a[href*="instagram.com"]')).toHaveCount(0);
-    await expect(page.getByLabel(/Instagram/)).toHaveCount(0);
+      const social = footer.getByTestId('social-links').getByRole('link');
+      await expect(social).toHaveCount(3);
+      expect(await social.evaluateAll((els) => els.map((el) => el.getAttribute('href')))).toEqual([
+        'https://x.com/nighttrain_band',
+        'https://www.youtube.com/@nighttrain_official',
+        'https://www.tiktok.com/@nighttrain_official',
+      ]);
+      await expect(social.nth(1)).toHaveAccessibleName(newTabName('YouTube'));
+      await expect(social.nth(2)).toHaveAccessibleName(newTabName('TikTok'));
+      await expect(page.locator('[data-social="INSTAGRAM_URL"], a[href*="instagram.com"]')).toHaveCount(0);
+      await expect(page.getByLabel(/Instagram/)).toHaveCount(0);
 
-    expect(await computed(footer, 'background-color')).toEqual({ 'background-color': 'rgb(191, 227, 240)' });
-    expect(await computed(page.locator('body'), 'color')).toEqual({ color: 'rgb(31, 41, 55)' });
-  });
+      expect(await computed(footer, 'background-color')).toEqual({
+        'background-color': 'rgb(191, 227, 240)',
+      });
+      expect(await computed(page.locator('body'), 'color')).toEqual({ color: 'rgb(31, 41, 55)' });
+    },
+  );
 
   test('top page: INFORMATION, DIARY, GALLERY', async ({ page }) => {
     await page.goto(`${SECOND_URL}/`);

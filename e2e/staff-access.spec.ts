@@ -275,8 +275,7 @@ let apis: ReturnType<typeof discoverApis> = [];
 let pages: Target[] = [];
 const sessions: Partial<Record<'premium' | 'guest' | 'expired' | StaffRole | 'secondOwner', string>> = {};
 
-test.beforeAll(async ({ playwright }, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'Access rules, not layout: desktop only.');
+test.beforeAll(async ({ playwright }) => {
   const api = await playwright.request.newContext();
   try {
     for (const role of ['premium', 'guest', 'expired', 'owner', 'editor', 'support'] as const) {

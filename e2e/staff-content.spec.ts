@@ -1,10 +1,10 @@
-import { expect, test, type Browser, type Page } from './support/test';
+import { expect, test, freshContext, type Browser, type Page } from './support/test';
 import sharp from 'sharp';
-import { demoAccount, SESSION_COOKIE, signIn, toast } from './support/auth';
+import { SESSION_COOKIE, toast } from './support/auth';
+import { demoBrowser, demoSession } from './support/sessions';
 import { MIO_URL, SECOND_URL } from './support/sites';
 import { fullItem, gotoFresh, itemLinks, lockedItem, lockedNotice } from './support/content';
 import { expectNoSeriousViolations } from './support/axe';
-import { isPhone } from './support/sites';
 
 /**
  * Issue 6's main check: the mio editor writes a premium blog post with two body images, previews it as a guest
@@ -13,8 +13,8 @@ import { isPhone } from './support/sites';
  * the fan's next request. Desktop by design; on a phone only the editor's layout is checked.
  */
 
-const editor = demoAccount('mio', 'editor');
-const premium = demoAccount('mio', 'premium');
+// The page of every test is the mio editor's.
+test.use({ storageState: demoSession('mio', 'editor') });
 
 async function png(color: { r: number; g: number; b: number }): Promise<Buffer> {
   return sharp({ create: { width: 320, height: 200, channels: 3, background: color } })
@@ -22,16 +22,17 @@ async function png(color: { r: number; g: number; b: number }): Promise<Buffer> 
     .toBuffer();
 }
 
-async function signInEditor(page: Page): Promise<void> {
-  await signIn(page, editor.email, editor.password, { next: '/staff', expectPath: '/staff/content' });
+/** The console, which opens on the editor's first area. */
+async function openConsole(page: Page): Promise<void> {
+  await page.goto('/staff');
+  await expect(page).toHaveURL(`${MIO_URL}/staff/content`);
 }
 
 /** A browser of its own: a premium fan signed in, or a visitor with no session at all. */
 async function fanPage(browser: Browser, who: 'premium' | 'visitor'): Promise<Page> {
-  const context = await browser.newContext({ locale: 'ja-JP' });
-  const page = await context.newPage();
-  if (who === 'premium') await signIn(page, premium.email, premium.password);
-  return page;
+  if (who === 'premium') return demoBrowser(browser, 'mio', 'premium');
+  const context = await freshContext(browser);
+  return context.newPage();
 }
 
 /** Every image in the locator has loaded (a real picture, not a broken icon). */
@@ -55,7 +56,6 @@ test.describe('staff content', () => {
     page,
     browser,
   }, testInfo) => {
-    test.skip(isPhone(testInfo), 'The editing flow is checked on a desktop; see the phone test.');
     test.slow();
     const stamp = `${Date.now().toString(36)}${testInfo.workerIndex}`;
     const title = `E2E ブログ ${stamp}`;
@@ -63,7 +63,7 @@ test.describe('staff content', () => {
     const bodyText = `E2E-BODY-${stamp}`;
 
     // --- Write -----------------------------------------------------------------------------------------------
-    await signInEditor(page);
+    await openConsole(page);
     await page.goto('/staff/content?section=blog');
     const tabs = page.getByRole('navigation', { name: 'セクション' });
     await expect(tabs.getByRole('link', { name: 'BLOG' })).toHaveAttribute('aria-current', 'page');
@@ -184,11 +184,10 @@ test.describe('staff content', () => {
   });
 
   test('script in a body sent to the API never reaches a fan page', async ({ page, browser }, testInfo) => {
-    test.skip(isPhone(testInfo), 'An API check; once is enough.');
     test.slow();
     const stamp = `${Date.now().toString(36)}${testInfo.workerIndex}`;
     const marker = `SAFE-TEXT-${stamp}`;
-    await signInEditor(page);
+    await openConsole(page);
     const headers = { Origin: MIO_URL };
     const created = await page.request.post('/api/staff/content', {
       headers,
@@ -253,35 +252,25 @@ test.describe('staff content', () => {
     browser,
     playwright,
   }, testInfo) => {
-    test.skip(isPhone(testInfo), 'An API check; once is enough.');
     test.slow();
     const title = `守る ${Date.now().toString(36)}${testInfo.workerIndex}`;
-    await signInEditor(page);
+    await openConsole(page);
     const created = await page.request.post('/api/staff/content', {
       headers: { Origin: MIO_URL },
       data: { section: 'news', title },
     });
     expect(created.status()).toBe(201);
     const { item } = (await created.json()) as { item: { id: string } };
-    const support = demoAccount('mio', 'support');
-    const supportPage = await fanPage(browser, 'visitor');
-    await signIn(supportPage, support.email, support.password, {
-      next: '/staff',
-      expectPath: '/staff/members',
-    });
+    const supportPage = await demoBrowser(browser, 'mio', 'support');
+    await supportPage.goto(`${MIO_URL}/staff`);
+    await expect(supportPage).toHaveURL(`${MIO_URL}/staff/members`);
     const fan = await fanPage(browser, 'premium');
-    const guestAccount = demoAccount('mio', 'guest');
-    const guest = await fanPage(browser, 'visitor');
-    await signIn(guest, guestAccount.email, guestAccount.password);
+    const guest = await demoBrowser(browser, 'mio', 'guest');
     const visitor = await playwright.request.newContext({ baseURL: MIO_URL });
     // The second site's owner, with their session cookie sent to this site (a browser would not even send it).
-    const otherOwner = demoAccount('second', 'owner');
-    const otherPage = await fanPage(browser, 'visitor');
-    await signIn(otherPage, otherOwner.email, otherOwner.password, {
-      origin: SECOND_URL,
-      next: '/staff',
-      expectPath: '/staff/content',
-    });
+    const otherPage = await demoBrowser(browser, 'second', 'owner');
+    await otherPage.goto(`${SECOND_URL}/staff`);
+    await expect(otherPage).toHaveURL(`${SECOND_URL}/staff/content`);
     const otherSession = (await otherPage.context().cookies(SECOND_URL)).find(
       (c) => c.name === SESSION_COOKIE,
     );
@@ -332,10 +321,9 @@ test.describe('staff content', () => {
     for (const opened of [fan, guest, supportPage, otherPage, signedOut]) await opened.context().close();
   });
 
-  test('the console content pages pass axe', async ({ page }, testInfo) => {
-    test.skip(isPhone(testInfo), 'The phone test checks the editor page with axe.');
+  test('the console content pages pass axe', async ({ page }) => {
     test.slow();
-    await signInEditor(page);
+    await openConsole(page);
     await page.goto('/staff/content?section=blog');
     await expect(page.getByRole('table')).toBeVisible();
     await expectNoSeriousViolations(page, 'content list');
@@ -377,9 +365,8 @@ test.describe('staff content', () => {
     expect((await page.goto(`/staff/content/${itemId}`))?.status()).toBe(404);
   });
 
-  test('the editor page fits a phone: no sideways scrolling', async ({ page }, testInfo) => {
-    test.skip(!isPhone(testInfo), 'A phone layout check.');
-    await signInEditor(page);
+  test('the editor page fits a phone: no sideways scrolling', { tag: '@phone' }, async ({ page }) => {
+    await openConsole(page);
     const created = await page.request.post('/api/staff/content', {
       headers: { Origin: MIO_URL },
       data: { section: 'ticket', title: `スマホ ${Date.now().toString(36)}` },

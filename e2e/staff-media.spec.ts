@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { expect, test, type Page } from './support/test';
-import { demoAccount, signIn, submitSignIn } from './support/auth';
+import { demoBrowser, demoSession } from './support/sessions';
 import { MIO_URL } from './support/sites';
 import { expectNoSeriousViolations } from './support/axe';
 
@@ -10,10 +10,12 @@ import { expectNoSeriousViolations } from './support/axe';
  * the others go through. Desktop by design (the console's editor), plus one check of the layout on a phone.
  */
 
-const editor = demoAccount('mio', 'editor');
+const editor = demoSession('mio', 'editor');
 
-async function signInEditor(page: Page): Promise<void> {
-  await signIn(page, editor.email, editor.password, { next: '/staff/content', expectPath: '/staff/content' });
+/** The console as the mio editor (the page's storage state). */
+async function openConsole(page: Page): Promise<void> {
+  await page.goto(`${MIO_URL}/staff/content`);
+  await expect(page).toHaveURL(`${MIO_URL}/staff/content`);
 }
 
 /** A new draft item through the content API (helper A's), opened on its edit page. */
@@ -93,13 +95,10 @@ async function throttleUploads(page: Page, bytesPerSecond: number) {
 }
 
 test.describe('staff media uploads', () => {
-  test.beforeEach(({}, testInfo) => {
-    test.skip(testInfo.project.name !== 'desktop', 'the console editor is checked on the desktop');
-  });
-
+  test.use({ storageState: editor });
   test('an upload of a large file shows progress', async ({ page }) => {
     test.setTimeout(120_000);
-    await signInEditor(page);
+    await openConsole(page);
     await newItem(page, 'photo', 'E2E 大きな写真');
     const large = await jpeg(3000, 2000, 7, 100);
     expect(large.length).toBeGreaterThan(6 * 1024 * 1024);
@@ -132,7 +131,7 @@ test.describe('staff media uploads', () => {
 
   test('several files at once, chosen or dropped, each with its own row', async ({ page }) => {
     test.setTimeout(90_000);
-    await signInEditor(page);
+    await openConsole(page);
     await newItem(page, 'photo', 'E2E 複数の写真');
     const files = await Promise.all(
       ['one', 'two', 'three'].map(async (name, i) => ({
@@ -166,7 +165,7 @@ test.describe('staff media uploads', () => {
   });
 
   test('a gallery reordered with the buttons keeps its order after a reload', async ({ page }) => {
-    await signInEditor(page);
+    await openConsole(page);
     await newItem(page, 'photo', 'E2E 並べ替え');
     await uploadInTurn(page, ['a.jpg', 'b.jpg', 'c.jpg'], 20);
     await expect(gallery(page).getByRole('button', { name: '前へ（a.jpg）' })).toBeDisabled();
@@ -206,7 +205,7 @@ test.describe('staff media uploads', () => {
   });
 
   test('a caption is saved, a photo made the cover, a file deleted after confirming', async ({ page }) => {
-    await signInEditor(page);
+    await openConsole(page);
     await newItem(page, 'photo', 'E2E キャプションと削除');
     await uploadInTurn(page, ['x.jpg', 'y.jpg'], 50);
 
@@ -239,7 +238,7 @@ test.describe('staff media uploads', () => {
   });
 
   test('a text file named .jpg is refused in Japanese and the other files still upload', async ({ page }) => {
-    await signInEditor(page);
+    await openConsole(page);
     await newItem(page, 'photo', 'E2E 画像でないファイル');
     await galleryInput(page).setInputFiles([
       { name: 'good-1.jpg', mimeType: 'image/jpeg', buffer: await jpeg(120, 90, 31) },
@@ -262,12 +261,9 @@ test.describe('staff media uploads', () => {
   });
 });
 
-test('the media API answers 401 signed out and 403 to support, and nothing is stored', async ({
-  page,
-}, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'API checks once');
-  const calls = (itemId: string) =>
-    page.evaluate(async (id) => {
+test('the media API answers 401 signed out and 403 to support, and nothing is stored', async ({ page }) => {
+  const calls = (itemId: string, as: Page = page) =>
+    as.evaluate(async (id) => {
       const base = `/api/staff/content/${id}/media`;
       const statuses: number[] = [];
       statuses.push((await fetch(base)).status);
@@ -292,46 +288,51 @@ test('the media API answers 401 signed out and 403 to support, and nothing is st
       return statuses;
     }, itemId);
   // An item of the site: made by the editor in a browser of its own.
-  const editorPage = await page.context().browser()!.newPage({ locale: 'ja-JP' });
-  await signInEditor(editorPage);
+  const browser = page.context().browser()!;
+  const editorPage = await demoBrowser(browser, 'mio', 'editor');
+  await openConsole(editorPage);
   const itemId = await newItem(editorPage, 'photo', 'E2E 権限の確認');
-  await editorPage.close();
+  await editorPage.context().close();
 
   await page.goto(`${MIO_URL}/`);
   expect(await calls(itemId)).toEqual([401, 401, 401]);
-  const support = demoAccount('mio', 'support');
-  await submitSignIn(page, support.email, support.password, { next: '/staff' });
-  await expect(page).toHaveURL(/\/staff\//);
-  expect(await calls(itemId)).toEqual([403, 403, 403]);
-  const forbidden = await page.goto(`${MIO_URL}/staff/content/${itemId}`);
+  const support = await demoBrowser(browser, 'mio', 'support');
+  await support.goto(`${MIO_URL}/staff`);
+  await expect(support).toHaveURL(/\/staff\//);
+  expect(await calls(itemId, support)).toEqual([403, 403, 403]);
+  const forbidden = await support.goto(`${MIO_URL}/staff/content/${itemId}`);
   expect(forbidden?.status()).toBe(403);
-  await expect(page.getByTestId('media-manager')).toHaveCount(0);
+  await expect(support.getByTestId('media-manager')).toHaveCount(0);
+  await support.context().close();
 });
 
-test('the media manager fits a phone', async ({ page }, testInfo) => {
-  test.skip(testInfo.project.name !== 'phone', 'a layout check at 390 px');
-  await signInEditor(page);
-  await newItem(page, 'photo', 'E2E スマートフォン');
-  await gallery(page)
-    .getByLabel('ギャラリーの写真のファイル')
-    .setInputFiles({
-      name: 'とても長い名前の写真ファイル_2026_ライブ_アンコール.jpg',
-      mimeType: 'image/jpeg',
-      buffer: await jpeg(300, 200, 41),
-    });
-  await expect(galleryNames(page)).toHaveCount(1, { timeout: 30_000 });
-  const manager = page.getByTestId('media-manager');
-  await manager.scrollIntoViewIfNeeded();
-  const box = (await manager.boundingBox())!;
-  expect(box.x).toBeGreaterThanOrEqual(0);
-  expect(box.x + box.width).toBeLessThanOrEqual(390);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  for (const name of ['前へ', '後へ', '削除', 'カバーにする']) {
-    const button = gallery(page)
-      .getByRole('button', { name: new RegExp(`^${name}`) })
-      .first();
-    const rect = (await button.boundingBox())!;
-    expect(rect.x + rect.width).toBeLessThanOrEqual(390);
-    expect(rect.height).toBeGreaterThanOrEqual(44);
-  }
+test.describe(() => {
+  test.use({ storageState: editor });
+
+  test('the media manager fits a phone', { tag: '@phone' }, async ({ page }) => {
+    await openConsole(page);
+    await newItem(page, 'photo', 'E2E スマートフォン');
+    await gallery(page)
+      .getByLabel('ギャラリーの写真のファイル')
+      .setInputFiles({
+        name: 'とても長い名前の写真ファイル_2026_ライブ_アンコール.jpg',
+        mimeType: 'image/jpeg',
+        buffer: await jpeg(300, 200, 41),
+      });
+    await expect(galleryNames(page)).toHaveCount(1, { timeout: 30_000 });
+    const manager = page.getByTestId('media-manager');
+    await manager.scrollIntoViewIfNeeded();
+    const box = (await manager.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    for (const name of ['前へ', '後へ', '削除', 'カバーにする']) {
+      const button = gallery(page)
+        .getByRole('button', { name: new RegExp(`^${name}`) })
+        .first();
+      const rect = (await button.boundingBox())!;
+      expect(rect.x + rect.width).toBeLessThanOrEqual(390);
+      expect(rect.height).toBeGreaterThanOrEqual(44);
+    }
+  });
 });

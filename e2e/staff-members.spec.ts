@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Browser, type Page, type TestInfo } from './support/test';
 import { parse } from 'csv-parse/sync';
-import { demoAccount, signIn, toast } from './support/auth';
+import { demoAccount, toast } from './support/auth';
+import { demoBrowser, demoSession } from './support/sessions';
 import { expectNoSeriousViolations } from './support/axe';
 import { fullItem, lockedNotice, openItem, publishedItems } from './support/content';
 import {
@@ -25,11 +26,12 @@ import { MIO_URL, SECOND_URL, fontsReady } from './support/sites';
 const support = demoAccount('mio', 'support');
 const PREMIUM_POST = publishedItems('mio', 'blog').find((item) => !item.openToAll)!;
 
-const desktopOnly = (testInfo: TestInfo) =>
-  test.skip(testInfo.project.name !== 'desktop', 'the staff console is a desktop tool');
+// The page of every test is mio's support account's, but where a test says otherwise.
+test.use({ storageState: demoSession('mio', 'support') });
 
-async function signInSupport(page: Page, path = '/staff/members'): Promise<void> {
-  await signIn(page, support.email, support.password, { next: path, expectPath: path });
+async function openMembers(page: Page): Promise<void> {
+  await page.goto(`${MIO_URL}/staff/members`);
+  await expect(page).toHaveURL(`${MIO_URL}/staff/members`);
 }
 
 /** A new account of mio that stopped at the plans step: a guest, with its e-mail kept, but no member number yet. */
@@ -83,13 +85,12 @@ test('support grants complimentary premium and that member sees premium content;
   page,
   browser,
 }, testInfo) => {
-  desktopOnly(testInfo);
   test.setTimeout(120_000);
   const fan = await freshGuest(browser, testInfo);
   await openItem(fan.page, MIO_URL, 'blog', PREMIUM_POST.title);
   await expect(lockedNotice(fan.page)).toBeVisible();
 
-  await signInSupport(page);
+  await openMembers(page);
   await expect(page.getByRole('heading', { level: 1, name: '会員' })).toBeVisible();
   const memberId = await openMember(page, fan.user.email, fan.nickname);
   const profile = page.getByTestId('member-profile');
@@ -133,10 +134,9 @@ test('support grants complimentary premium and that member sees premium content;
     body: { endsOn: aYearAhead() },
   });
   expect(self.status).toBe(403);
-  const other = await newBrowser(browser, 'second', testInfo);
-  const secondOwner = demoAccount('second', 'owner');
-  await signIn(other.page, secondOwner.email, secondOwner.password, { origin: SECOND_URL });
-  const elsewhere = await post(other.page, `/api/staff/members/${memberId}/grants`, {
+  const other = await demoBrowser(browser, 'second', 'owner', testInfo);
+  await other.goto(`${SECOND_URL}/mypage`);
+  const elsewhere = await post(other, `/api/staff/members/${memberId}/grants`, {
     body: { endsOn: aYearAhead() },
   });
   expect(elsewhere.status).toBe(404);
@@ -144,18 +144,17 @@ test('support grants complimentary premium and that member sees premium content;
   await visitor.page.goto(`${MIO_URL}/`);
   expect((await post(visitor.page, `/api/staff/members/${memberId}/grants`, { body: {} })).status).toBe(401);
   await expect(profile).toContainText('ゲスト');
-  await Promise.all([fan.context.close(), other.context.close(), visitor.context.close()]);
+  await Promise.all([fan.context.close(), other.context().close(), visitor.context.close()]);
 });
 
 test('the list filters by status in the URL, and its CSV opens with the Japanese nicknames', async ({
   page,
   browser,
 }, testInfo) => {
-  desktopOnly(testInfo);
   test.setTimeout(90_000);
   const fan = await freshGuest(browser, testInfo);
   await fan.context.close();
-  await signInSupport(page);
+  await openMembers(page);
   await expectNoSeriousViolations(page, 'staff members list');
 
   await page.getByLabel('ステータス', { exact: true }).selectOption({ label: 'プレミアム' });
@@ -208,30 +207,34 @@ test('the list filters by status in the URL, and its CSV opens with the Japanese
   ]);
 });
 
-test('the editor gets 403 on the members pages and API', async ({ page }, testInfo) => {
-  desktopOnly(testInfo);
-  const editor = demoAccount('mio', 'editor');
-  await signIn(page, editor.email, editor.password, { next: '/staff/content', expectPath: '/staff/content' });
-  const response = await page.goto(`${MIO_URL}/staff/members`);
-  expect(response?.status()).toBe(403);
-  await expect(page.getByTestId('members-table')).toHaveCount(0);
-  const csv = await page.request.get(`${MIO_URL}/api/staff/members/export.csv`);
-  expect(csv.status()).toBe(403);
-  expect(await csv.text()).not.toContain('メールアドレス');
+test.describe('as the editor', () => {
+  test.use({ storageState: demoSession('mio', 'editor') });
+
+  test('the editor gets 403 on the members pages and API', async ({ page }) => {
+    const response = await page.goto(`${MIO_URL}/staff/members`);
+    expect(response?.status()).toBe(403);
+    await expect(page.getByTestId('members-table')).toHaveCount(0);
+    const csv = await page.request.get(`${MIO_URL}/api/staff/members/export.csv`);
+    expect(csv.status()).toBe(403);
+    expect(await csv.text()).not.toContain('メールアドレス');
+  });
 });
 
-test('on a phone the list scrolls inside its frame and the page does not', async ({ page }, testInfo) => {
-  test.skip(testInfo.project.name !== 'phone', 'the layout check is for the phone viewport');
-  await signInSupport(page);
-  const frame = page.getByTestId('members-table');
-  await expect(frame).toBeVisible();
-  const sizes = await frame.evaluate((element) => ({
-    frame: element.clientWidth,
-    table: element.scrollWidth,
-    page: document.documentElement.scrollWidth,
-    viewport: window.innerWidth,
-  }));
-  expect(sizes.table).toBeGreaterThan(sizes.frame);
-  expect(sizes.page).toBeLessThanOrEqual(sizes.viewport);
-  await shoot(page, 'list');
-});
+test(
+  'on a phone the list scrolls inside its frame and the page does not',
+  { tag: '@phone' },
+  async ({ page }) => {
+    await openMembers(page);
+    const frame = page.getByTestId('members-table');
+    await expect(frame).toBeVisible();
+    const sizes = await frame.evaluate((element) => ({
+      frame: element.clientWidth,
+      table: element.scrollWidth,
+      page: document.documentElement.scrollWidth,
+      viewport: window.innerWidth,
+    }));
+    expect(sizes.table).toBeGreaterThan(sizes.frame);
+    expect(sizes.page).toBeLessThanOrEqual(sizes.viewport);
+    await shoot(page, 'list');
+  },
+);

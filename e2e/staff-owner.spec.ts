@@ -1,5 +1,6 @@
 import { expect, test, type Page } from './support/test';
 import { createUser, demoAccount, signIn, toast } from './support/auth';
+import { demoBrowser, demoSession } from './support/sessions';
 import { expectNoSeriousViolations } from './support/axe';
 import {
   ADDRESS,
@@ -15,10 +16,12 @@ import { MIO_URL } from './support/sites';
 /**
  * The owner's side of the console: a plan created is offered at sign-up and, once retired, no longer; staff added
  * by e-mail get in with their role, lose what a new role does not open and everything once removed; each change is
- * in the audit log. Fresh accounts only: the demo accounts are shared with every other spec.
+ * in the audit log. Fresh accounts only: the demo accounts are shared with every other spec. The flows run on a
+ * desktop; at 390 px the owner's pages are checked for their layout and with axe.
  */
 
 const owner = demoAccount('mio', 'owner');
+test.use({ storageState: demoSession('mio', 'owner') });
 
 /** test-results/screens/<project>-staff-<name>.png, for a person to look at (like e2e/screenshots.spec.ts). */
 async function shot(page: Page, name: string): Promise<void> {
@@ -33,8 +36,9 @@ async function shot(page: Page, name: string): Promise<void> {
   await test.info().attach(`staff-${name}`, { path: file, contentType: 'image/png' });
 }
 
-async function signInOwner(page: Page, path: string): Promise<void> {
-  await signIn(page, owner.email, owner.password, { next: path, expectPath: path });
+async function openAsOwner(page: Page, path: string): Promise<void> {
+  await page.goto(`${MIO_URL}${path}`);
+  await expect(page).toHaveURL(`${MIO_URL}${path}`);
 }
 
 const planRow = (page: Page, name: string) => page.getByTestId('plan-table').locator('tr', { hasText: name });
@@ -48,7 +52,7 @@ test('the owner creates a plan offered at sign-up, retires it, and reads both in
 }, testInfo) => {
   test.setTimeout(120_000);
   const name = `E2E年額${testInfo.project.name}${Math.random().toString(36).slice(2, 7)}`;
-  await signInOwner(page, '/staff/plans');
+  await openAsOwner(page, '/staff/plans');
   await expect(page.getByRole('heading', { level: 1, name: 'プラン' })).toBeVisible();
   await expect(planRow(page, '月額会員').first()).toContainText('¥550');
 
@@ -120,7 +124,7 @@ test('the owner adds staff by e-mail, changes their role and removes them; each 
 }, testInfo) => {
   test.setTimeout(120_000);
   const staffUser = await createUser('mio', { label: 'staff' });
-  await signInOwner(page, '/staff/team');
+  await openAsOwner(page, '/staff/team');
   await expect(page.getByRole('heading', { level: 1, name: 'スタッフ' })).toBeVisible();
   await expect(staffRow(page, owner.email)).toContainText('オーナー');
 
@@ -185,14 +189,26 @@ test('the owner adds staff by e-mail, changes their role and removes them; each 
 });
 
 test('My page leads staff to the console, and only staff', async ({ page, browser }) => {
-  await signIn(page, owner.email, owner.password, { next: '/mypage', expectPath: '/mypage' });
+  await openAsOwner(page, '/mypage');
   await page.getByRole('link', { name: 'スタッフ管理へ' }).click();
   await expect(page).toHaveURL(/\/staff\/content/);
 
-  const fan = await browser.newPage();
-  const premium = demoAccount('mio', 'premium');
-  await signIn(fan, premium.email, premium.password, { next: '/mypage', expectPath: '/mypage' });
+  const fan = await demoBrowser(browser, 'mio', 'premium');
+  await fan.goto(`${MIO_URL}/mypage`);
   await expect(fan.getByRole('heading', { name: 'マイページ' })).toBeVisible();
   await expect(fan.getByRole('link', { name: 'スタッフ管理へ' })).toHaveCount(0);
-  await fan.close();
+  await fan.context().close();
+});
+
+test("the owner's pages fit a phone and pass axe there", { tag: '@phone' }, async ({ page }) => {
+  for (const [name, path] of [
+    ['plans', '/staff/plans'],
+    ['team', '/staff/team'],
+    ['audit', '/staff/audit'],
+  ] as const) {
+    await openAsOwner(page, path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectNoSeriousViolations(page, `staff ${name}`);
+    await shot(page, name);
+  }
 });

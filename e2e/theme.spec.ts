@@ -2,7 +2,7 @@ import { expect, test } from './support/test';
 import { computed, siteFooter } from './support/sites';
 
 // mio's theme (spec 9): the computed styles must be the configured values, not Tailwind or browser defaults.
-test.describe('theme of mio', () => {
+test.describe('theme of mio', { tag: '@both-widths' }, () => {
   test('top page: colours, section titles and their order', async ({ page }) => {
     await page.goto('/');
     expect(await page.locator('html').getAttribute('lang')).toBe('ja');

@@ -2,9 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from './support/test';
-import { demoAccount, signIn } from './support/auth';
+import { demoBrowser } from './support/sessions';
 import { DATA_DIR, cookieHeader, sessionOfDemoAccount, siteGet, siteTarget } from './support/content';
-import { MIO_URL, isPhone } from './support/sites';
+import { MIO_URL } from './support/sites';
 
 /**
  * Issue 7: two app instances on one database stay consistent (docs/decisions/0012). A second instance of the app
@@ -49,13 +49,12 @@ function startSecondInstance(): ChildProcess {
   );
 }
 
-test.describe('two instances on one database', () => {
+test.describe('two instances on one database', { tag: '@postgres' }, () => {
   // Several instances are a PostgreSQL deployment: the embedded database serves one process's session, and a second
   // process's statements would interleave with the first's there. CI runs this spec on PostgreSQL (.ci/run).
   test.skip(!process.env.DATABASE_URL, 'needs PostgreSQL (DATABASE_URL)');
 
   test.beforeAll(async ({ request }, testInfo) => {
-    if (isPhone(testInfo)) return;
     testInfo.setTimeout(120_000);
     second = startSecondInstance();
     await expect(async () => {
@@ -67,10 +66,9 @@ test.describe('two instances on one database', () => {
   });
 
   test('publishing through one instance shows on the other within seconds, and so does unpublishing', async ({
-    page,
+    browser,
     request,
   }, testInfo) => {
-    test.skip(isPhone(testInfo), 'Server behaviour; once is enough.');
     test.slow();
     const mio = siteTarget('mio');
     const other = siteTarget('mio', secondBase);
@@ -80,8 +78,7 @@ test.describe('two instances on one database', () => {
       expect((await siteGet(request, other, '/news')).headers()['x-fc-cache']).toBe('hit');
     }).toPass({ timeout: 10_000 });
 
-    const editor = demoAccount('mio', 'editor');
-    await signIn(page, editor.email, editor.password, { next: '/staff', expectPath: '/staff/content' });
+    const page = await demoBrowser(browser, 'mio', 'editor');
     const headers = { Origin: MIO_URL };
     const created = await page.request.post('/api/staff/content', {
       headers,
@@ -109,15 +106,14 @@ test.describe('two instances on one database', () => {
       expect(await (await siteGet(request, other, '/news')).text()).not.toContain(title);
     }).toPass({ timeout: 5_000, intervals: [100] });
     await page.request.delete(`/api/staff/content/${item.id}`, { headers });
+    await page.context().close();
   });
 
   test("a session opened on one instance opens the other's premium pages, never cached for anyone", async ({
-    browser,
     request,
-  }, testInfo) => {
-    test.skip(isPhone(testInfo), 'Server behaviour; once is enough.');
+  }) => {
     test.slow();
-    const session = await sessionOfDemoAccount(browser, 'mio', 'premium');
+    const session = await sessionOfDemoAccount('mio', 'premium');
     const other = siteTarget('mio', secondBase);
     const list = await (await siteGet(request, other, '/blog')).text();
     const href = /href="(\/blog\/[0-9a-f-]{36})"/.exec(list)?.[1];

@@ -25,8 +25,10 @@ function tenantOf(slug: SiteSlug): string {
 export const TENANT_IDS: Record<SiteSlug, string> = { mio: tenantOf('mio'), second: tenantOf('second') };
 export const SITE_URLS: Record<SiteSlug, string> = { mio: MIO_URL, second: SECOND_URL };
 
+export type DemoRole = 'premium' | 'guest' | 'expired' | 'owner' | 'editor' | 'support';
+
 interface DemoAccount {
-  role: 'premium' | 'guest' | 'expired' | 'owner' | 'editor' | 'support';
+  role: DemoRole;
   email: string;
   password: string;
   displayName: string;
@@ -38,7 +40,8 @@ const demoUsers = JSON.parse(readFileSync(path.resolve('demo/users.json'), 'utf8
 
 /**
  * A demo account seeded by scripts/start.ts. Only for tests that never change it and never sign it out: signing
- * out ends every session of the account on the site, which would break a test running beside it.
+ * out ends every session of the account on the site, which would break a test running beside it. A test that needs
+ * it signed in opens its session from e2e/support/sessions.ts rather than the form.
  */
 export function demoAccount(slug: SiteSlug, role: DemoAccount['role'] = 'premium'): DemoAccount {
   const account = demoUsers[slug].find((user) => user.role === role);
@@ -243,6 +246,25 @@ export async function signIn(
   await submitSignIn(page, email, password, options);
   await expect(page).toHaveURL(`${origin}${options.expectPath ?? '/mypage'}`);
   await expectSignedIn(page);
+}
+
+/** Spec 9: another service of the club signs the visitor in by leaving a custom token in this cookie. */
+export const CUSTOM_TOKEN_COOKIE = 'custom_token';
+
+/**
+ * Signs a fresh account in without the form, the way another service of the club does (spec 9): a custom token in
+ * the custom_token cookie, which the site's next page load exchanges for a signed-in user and a server session.
+ * For specs about something else than signing in; e2e/auth-*.spec.ts keep the form.
+ */
+export async function signInWithToken(page: Page, user: FreshUser, path = '/mypage'): Promise<void> {
+  const origin = SITE_URLS[user.slug];
+  const token = await mintCustomToken(user.slug, user.uid);
+  await page.context().addCookies([{ name: CUSTOM_TOKEN_COOKIE, value: token, url: `${origin}/` }]);
+  await page.goto(`${origin}/`);
+  await expectSignedIn(page);
+  await expect.poll(() => sessionOf(page)).toEqual({ status: 200, uid: user.uid });
+  await page.goto(`${origin}${path}`);
+  await expect(page).toHaveURL(`${origin}${path}`);
 }
 
 /** GET /api/session from the page itself, so that exactly the browser's cookies go with it. */

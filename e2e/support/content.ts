@@ -1,8 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, type APIRequestContext, type APIResponse, type Browser, type Page } from '@playwright/test';
-import { SESSION_COOKIE, SITE_URLS, expectSignedIn, submitSignIn, type SiteSlug } from './auth';
+import { expect, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
+import { SESSION_COOKIE, SITE_URLS, type DemoRole, type SiteSlug } from './auth';
+import { demoSession } from './sessions';
 import { MIO_URL } from './sites';
 
 /**
@@ -159,31 +161,21 @@ export function siteGet(
   });
 }
 
-/** Signs the demo account in through the form in a browser of its own, and returns its session cookie's value. */
-export async function sessionOfDemoAccount(
-  browser: Browser,
-  slug: SiteSlug,
-  role: 'premium' | 'guest' | 'expired',
-): Promise<string> {
-  const users = JSON.parse(readFileSync(path.resolve('demo/users.json'), 'utf8')) as Record<
-    SiteSlug,
-    { role: string; email: string; password: string }[]
-  >;
-  const account = users[slug].find((user) => user.role === role);
-  if (!account) throw new Error(`demo/users.json has no ${role} account for ${slug}`);
-  const context = await browser.newContext({ locale: 'ja-JP' });
-  try {
-    const page = await context.newPage();
-    await submitSignIn(page, account.email, account.password, { origin: SITE_URLS[slug] });
-    // Generous: the leak test signs in while another worker may be crawling the same server.
-    await expect(page).toHaveURL(`${SITE_URLS[slug]}/mypage`, { timeout: 30_000 });
-    await expectSignedIn(page);
-    const cookie = (await context.cookies(SITE_URLS[slug])).find((c) => c.name === SESSION_COOKIE);
-    if (!cookie) throw new Error(`no ${SESSION_COOKIE} after signing in as ${account.email}`);
-    return cookie.value;
-  } finally {
-    await context.close();
-  }
+/** The session cookie's value of a demo account, from the session e2e/sessions.setup.ts opened for it. */
+export async function sessionOfDemoAccount(slug: SiteSlug, role: DemoRole): Promise<string> {
+  const state = JSON.parse(await readFile(demoSession(slug, role), 'utf8')) as {
+    cookies: { name: string; value: string; domain: string }[];
+  };
+  const host = new URL(SITE_URLS[slug]).hostname;
+  const cookie = state.cookies.find((c) => c.name === SESSION_COOKIE && c.domain === host);
+  if (!cookie) throw new Error(`no ${SESSION_COOKIE} in the ${role} session of ${slug}`);
+  // The member's first request: a session opened minutes ago is checked with the provider again here, as a real
+  // returning member's would be, so that the requests the test makes next are answered as just after a sign-in.
+  const check = await fetch(`${SITE_URLS[slug]}/api/session`, {
+    headers: { cookie: `${SESSION_COOKIE}=${cookie.value}` },
+  });
+  expect(check.status, `the ${role} session of ${slug} is open`).toBe(200);
+  return cookie.value;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -197,12 +189,10 @@ export const itemLinks = (page: Page, section: string) => page.locator(`main a[h
  * visitor pages of earlier runs of the e2e server, rendered from an older database (other item ids).
  */
 export async function gotoFresh(page: Page, url: string): Promise<void> {
-  for (let attempt = 0; attempt < 20; attempt += 1) {
+  await expect(async () => {
     const response = await page.goto(url);
-    if (response?.headers()['x-nextjs-cache'] !== 'STALE') return;
-    await page.waitForTimeout(250);
-  }
-  throw new Error(`${url} stayed stale`);
+    expect(response?.headers()['x-nextjs-cache'], `${url} is not stale`).not.toBe('STALE');
+  }).toPass({ timeout: 10_000 });
 }
 
 /** Opens the section's list on the origin and, from it, the item with this title; returns the item's path. */

@@ -1,4 +1,4 @@
-import { type APIRequestContext, type APIResponse } from '@playwright/test';
+import { expect, type APIRequestContext, type APIResponse } from '@playwright/test';
 import { cookieHeader, decodeMediaToken, sectionsOf, siteGet, type SiteTarget } from './content';
 
 /**
@@ -219,14 +219,21 @@ export async function crawlSite(api: APIRequestContext, options: CrawlOptions): 
    * asked again until the fresh one comes, whose links are the ones followed.
    */
   const get = async (label: string, kind: Kind, pathAndQuery: string, headers: Record<string, string>) => {
-    for (let attempt = 0; ; attempt += 1) {
-      report.requests += 1;
-      const response = await siteGet(api, target, pathAndQuery, headers);
-      const inspected = inspect(label, response, await response.body(), kind);
-      if (inspected.headers['x-nextjs-cache'] !== 'STALE' || attempt >= 20) return inspected;
-      report.stale += 1;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+    let inspected: ReturnType<typeof inspect> | undefined;
+    await expect
+      .poll(
+        async () => {
+          report.requests += 1;
+          const response = await siteGet(api, target, pathAndQuery, headers);
+          inspected = inspect(label, response, await response.body(), kind);
+          const stale = inspected.headers['x-nextjs-cache'] === 'STALE';
+          if (stale) report.stale += 1;
+          return stale;
+        },
+        { message: `${pathAndQuery} is answered fresh`, intervals: [250] },
+      )
+      .toBe(false);
+    return inspected!;
   };
 
   const run = async (job: Job) => {

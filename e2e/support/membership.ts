@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { freshContext } from './test';
 import { fontsReady } from './sites';
-import { SITE_URLS, createUser, signIn, type FreshUser, type SiteSlug } from './auth';
+import { SITE_URLS, createUser, signInWithToken, type FreshUser, type SiteSlug } from './auth';
 
 /**
  * The membership flow for the end-to-end tests: the seven sign-up steps, the sandbox's test cards, the member APIs
@@ -217,16 +218,16 @@ export async function payWith(page: Page, number: string, plan: PlanInfo): Promi
   await page.getByRole('button', { name: plan.pay }).click();
 }
 
-/** A new account of the site, signed in through the form (on My page, the sign-up not finished). */
+/** A new account of the site, signed in (on My page, the sign-up not finished). */
 export async function signedInNewUser(page: Page, slug: SiteSlug, label = 'member'): Promise<FreshUser> {
   const user = await createUser(slug, { label });
-  await signIn(page, user.email, user.password, { origin: SITE_URLS[slug] });
+  await signInWithToken(page, user);
   return user;
 }
 
 /** Another browser, as after closing this one: nothing shared, same viewport. */
 export async function newBrowser(browser: Browser, slug: SiteSlug, testInfo: TestInfo) {
-  const context = await browser.newContext({
+  const context = await freshContext(browser, {
     baseURL: SITE_URLS[slug],
     locale: 'ja-JP',
     viewport: testInfo.project.use.viewport ?? null,

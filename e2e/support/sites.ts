@@ -64,6 +64,18 @@ export async function openMenu(page: Page): Promise<Locator> {
   return dialog;
 }
 
+/** Resolves once every finite CSS animation and transition in the element (a dialog's opening) has finished. */
+export async function animationsDone(locator: Locator): Promise<void> {
+  await locator.evaluate((element) =>
+    Promise.all(
+      element
+        .getAnimations({ subtree: true })
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished),
+    ),
+  );
+}
+
 /** The menu entries of whichever navigation the viewport shows, opening the hamburger on phones. */
 export async function menuLinks(page: Page, testInfo: TestInfo): Promise<Locator> {
   if (isPhone(testInfo)) return (await openMenu(page)).getByRole('link');

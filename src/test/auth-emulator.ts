@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { vi } from 'vitest';
 import { tenantAuth } from '@/server/firebase-admin';
 
 /** The Auth emulator of the Vitest run (started by auth-emulator.global.ts). */
@@ -10,6 +11,20 @@ export interface TestUser {
   email: string;
   password: string;
   tenantId: string;
+}
+
+/**
+ * Resolves once the clock has entered the next whole second. Revocation counts in whole seconds: a token issued in
+ * the same second as the revocation would outlive it.
+ */
+export async function nextWholeSecond(): Promise<void> {
+  const second = Math.floor(Date.now() / 1000);
+  await vi.waitFor(
+    () => {
+      if (Math.floor(Date.now() / 1000) <= second) throw new Error('still the same second');
+    },
+    { interval: 20, timeout: 2_000 },
+  );
 }
 
 /** A new user in a tenant, with an address no other test uses. */

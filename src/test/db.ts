@@ -1,26 +1,27 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import postgres from 'postgres';
+import { inject } from 'vitest';
 import { env } from '@/server/env';
 import { connectPostgres, openPglite, type DbHandle } from '@/server/db/client';
-import { runMigrations } from '@/server/db/migrate';
 
 /**
- * A migrated, empty database for one test file: a fresh PostgreSQL database when DATABASE_URL is set (and dropped
- * afterwards), otherwise PGlite in memory. The same tests run on both.
+ * A migrated, empty database for one test file, copied from the run's template (src/test/db-template.global.ts): a
+ * fresh PostgreSQL database when DATABASE_URL is set (and dropped afterwards), otherwise PGlite in memory. The same
+ * tests run on both.
  */
 export async function createTestDb(): Promise<DbHandle & { drop(): Promise<void> }> {
-  if (!env.DATABASE_URL) {
-    const handle = await openPglite();
-    await runMigrations(handle);
+  const template = inject('dbTemplate');
+  if (template.kind === 'pglite') {
+    const handle = await openPglite(undefined, { loadDataDir: new Blob([await readFile(template.file)]) });
     return { ...handle, drop: handle.close };
   }
+  const url = new URL(env.DATABASE_URL!);
+  const admin = postgres(url.toString(), { max: 1, onnotice: () => {} });
   const name = `fc_test_${randomBytes(6).toString('hex')}`;
-  const admin = postgres(env.DATABASE_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`CREATE DATABASE ${name}`);
-  const url = new URL(env.DATABASE_URL);
+  await admin.unsafe(`CREATE DATABASE ${name} TEMPLATE ${template.database}`);
   url.pathname = `/${name}`;
   const handle = connectPostgres(url.toString(), { max: 4 });
-  await runMigrations(handle);
   return {
     ...handle,
     async drop() {

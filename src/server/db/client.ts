@@ -46,10 +46,16 @@ export function connectPostgres(url: string, options: { max?: number; shared?: b
   };
 }
 
-/** PGlite in this process: a data directory, or memory when none is given (tests). */
-export async function openPglite(dataDir?: string): Promise<DbHandle & { pglite: PGlite }> {
+/**
+ * PGlite in this process: a data directory, or memory when none is given (tests). `loadDataDir`: start from a dump
+ * of another instance's data directory (the tests' migrated template).
+ */
+export async function openPglite(
+  dataDir?: string,
+  options: { loadDataDir?: Blob } = {},
+): Promise<DbHandle & { pglite: PGlite }> {
   if (dataDir) await mkdir(path.resolve(dataDir), { recursive: true });
-  const pglite = await PGlite.create(dataDir ? path.resolve(dataDir) : undefined);
+  const pglite = await PGlite.create(dataDir ? path.resolve(dataDir) : undefined, options);
   return {
     db: drizzlePglite(pglite, { schema, logger: queryCountLogger }) as unknown as Db,
     kind: 'pglite',

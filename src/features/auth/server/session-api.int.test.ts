@@ -6,7 +6,7 @@ import { sessions } from '@/server/db/schema';
 import { tenantAuth } from '@/server/firebase-admin';
 import { createTestDb } from '@/test/db';
 import { demoSiteFile } from '@/test/site-fixtures';
-import { createTestUser, signInWithPassword, type TestUser } from '@/test/auth-emulator';
+import { createTestUser, nextWholeSecond, signInWithPassword, type TestUser } from '@/test/auth-emulator';
 import { upsertSite, type Site } from '@/features/site/server/repository';
 import { firebaseIdentity } from '@/features/auth/server/identity';
 import { SESSION_COOKIE } from '@/features/auth/server/cookie';
@@ -236,7 +236,7 @@ describe('bad ID tokens on sign-in (POST /api/session)', () => {
       async () => {
         const victim = await createTestUser(mio.config.TENANT_ID);
         const { idToken } = await signInWithPassword(victim);
-        await new Promise((resolve) => setTimeout(resolve, 1100));
+        await nextWholeSecond();
         await tenantAuth(mio.config.TENANT_ID).revokeRefreshTokens(victim.uid);
         return postToken(idToken);
       },
@@ -378,7 +378,7 @@ describe('bad session cookies on every authenticated endpoint', () => {
       async () => {
         const user = await createTestUser(mio.config.TENANT_ID);
         const cookie = await signInAs(user, mio);
-        await new Promise((resolve) => setTimeout(resolve, 1100));
+        await nextWholeSecond();
         await tenantAuth(mio.config.TENANT_ID).revokeRefreshTokens(user.uid);
         await backdate(cookie, 'verifiedAt', REVERIFY_AFTER_MS + 1000);
         return cookie;

@@ -1,0 +1,180 @@
+/**
+ * `npm test`: every check of the project, phase by phase, then how long each phase took and one summary line over
+ * every test that ran (`N passed, N failed`, `, N skipped` when some were). ESLint with Prettier and the TypeScript
+ * check count as one test each. Every phase runs even when one before it failed, so that one run tells everything.
+ *
+ *   lint and types            ESLint, Prettier and tsc, side by side
+ *   unit and integration      Vitest, on the embedded PGlite (or DATABASE_URL's PostgreSQL)
+ *   browser                   Playwright, on the embedded PGlite (or DATABASE_URL's PostgreSQL)
+ *
+ * With TEST_POSTGRES_URL set (a PostgreSQL server; CI sets it), what depends on the database engine runs again on a
+ * fresh database of that server: the integration tests and the browser tests tagged @postgres (docs/decisions/0015).
+ * CI_INSTALL_SECONDS, when set, adds the install's time to the table.
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import postgres from 'postgres';
+
+const SUMMARY_DIR = path.resolve('test-summary');
+
+interface Counts {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+interface Phase {
+  name: string;
+  seconds: number;
+  counts: Counts;
+}
+
+/* eslint-disable no-restricted-properties -- a test runner: it hands its environment on to the tools it starts */
+const inherited = { ...process.env };
+const postgresServer = process.env.TEST_POSTGRES_URL;
+const installSeconds = process.env.CI_INSTALL_SECONDS;
+/* eslint-enable no-restricted-properties */
+
+/** Runs a tool with inherited output; resolves with whether it succeeded. */
+function exec(command: string, args: string[], env: NodeJS.ProcessEnv = inherited): Promise<boolean> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: 'inherit', env });
+    child.on('error', () => resolve(false));
+    child.on('exit', (code) => resolve(code === 0));
+  });
+}
+
+const npx = (tool: string, args: string[], env?: NodeJS.ProcessEnv) =>
+  exec(process.execPath, [path.resolve('node_modules', tool), ...args], env);
+
+async function readJson<T>(file: string): Promise<T | null> {
+  return JSON.parse(await readFile(file, 'utf8').catch(() => 'null')) as T | null;
+}
+
+/** Vitest's JSON report (the Jest format); a run that wrote none counts as one failure. */
+async function vitestCounts(file: string, ok: boolean): Promise<Counts> {
+  const report = await readJson<{ numPassedTests: number; numFailedTests: number; numPendingTests: number }>(
+    file,
+  );
+  if (!report) return { passed: 0, failed: 1, skipped: 0 };
+  const failed = report.numFailedTests + (ok || report.numFailedTests > 0 ? 0 : 1);
+  return { passed: report.numPassedTests, failed, skipped: report.numPendingTests };
+}
+
+/** Playwright's JSON report; a run that wrote none counts as one failure. */
+async function playwrightCounts(file: string, ok: boolean): Promise<Counts> {
+  const report = await readJson<{
+    stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+  }>(file);
+  if (!report) return { passed: 0, failed: 1, skipped: 0 };
+  const { expected, unexpected, flaky, skipped } = report.stats;
+  // A flaky test (passed on a retry) is a failure here: the suite runs without retries.
+  const failed = unexpected + flaky + (ok || unexpected + flaky > 0 ? 0 : 1);
+  return { passed: expected, failed, skipped };
+}
+
+async function timed(name: string, body: () => Promise<Counts>): Promise<Phase> {
+  console.log(`\n== ${name} ==`);
+  const started = Date.now();
+  const counts = await body();
+  return { name, seconds: Math.round((Date.now() - started) / 1000), counts };
+}
+
+async function staticChecks(): Promise<Counts> {
+  const [lint, types] = await Promise.all([
+    exec('npm', ['run', '--silent', 'lint']),
+    exec('npm', ['run', '--silent', 'typecheck']),
+  ]);
+  return {
+    passed: [lint, types].filter(Boolean).length,
+    failed: [lint, types].filter((ok) => !ok).length,
+    skipped: 0,
+  };
+}
+
+async function vitest(label: string, args: string[], env?: NodeJS.ProcessEnv): Promise<Counts> {
+  const file = path.join(SUMMARY_DIR, `vitest-${label}.json`);
+  const ok = await npx(
+    'vitest/vitest.mjs',
+    ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`, ...args],
+    env,
+  );
+  return vitestCounts(file, ok);
+}
+
+async function playwright(
+  label: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = inherited,
+): Promise<Counts> {
+  const file = path.join(SUMMARY_DIR, `playwright-${label}.json`);
+  const ok = await npx('@playwright/test/cli.js', ['test', ...args], {
+    ...env,
+    PLAYWRIGHT_JSON_OUTPUT_FILE: file,
+  });
+  return playwrightCounts(file, ok);
+}
+
+/** A fresh database on the PostgreSQL server for this run, dropped afterwards. */
+async function freshDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `fanclub_test_${randomBytes(4).toString('hex')}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+async function postgresPhases(serverUrl: string): Promise<Phase[]> {
+  const database = await freshDatabase(serverUrl);
+  const env = { ...inherited, DATABASE_URL: database.url };
+  try {
+    return [
+      await timed('integration (PostgreSQL)', () => vitest('postgres', ['.int.test.'], env)),
+      // The browser tests tagged @postgres (playwright.config.ts).
+      await timed('browser (PostgreSQL)', () => playwright('postgres', [], { ...env, E2E_POSTGRES: '1' })),
+    ];
+  } finally {
+    await database.drop();
+  }
+}
+
+function report(phases: Phase[]): string {
+  const rows = [
+    ...(installSeconds ? [['install', Number(installSeconds)] as const] : []),
+    ...phases.map((phase) => [phase.name, phase.seconds] as const),
+  ];
+  const total = rows.reduce((sum, [, seconds]) => sum + seconds, 0);
+  const width = Math.max(...rows.map(([name]) => name.length), 5);
+  console.log('\n== Phase times ==');
+  for (const [name, seconds] of [...rows, ['total', total] as const])
+    console.log(`${name.padEnd(width)}  ${String(seconds).padStart(5)} s`);
+  const sum = (key: keyof Counts) => phases.reduce((total, phase) => total + phase.counts[key], 0);
+  const skipped = sum('skipped');
+  return `${sum('passed')} passed, ${sum('failed')} failed${skipped ? `, ${skipped} skipped` : ''}`;
+}
+
+async function main(): Promise<void> {
+  await rm(SUMMARY_DIR, { recursive: true, force: true });
+  await mkdir(SUMMARY_DIR, { recursive: true });
+  const database = inherited.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+  const phases = [
+    await timed('lint and types', staticChecks),
+    await timed(`unit and integration (${database})`, () => vitest('main', [])),
+    await timed(`browser (${database})`, () => playwright('main', [])),
+    ...(postgresServer ? await postgresPhases(postgresServer) : []),
+  ];
+  const summary = report(phases);
+  await writeFile(path.join(SUMMARY_DIR, 'summary.txt'), `${summary}\n`);
+  console.log(summary);
+  process.exitCode = phases.some((phase) => phase.counts.failed > 0) ? 1 : 0;
+}
+
+await main();
