@@ -1,4 +1,5 @@
-import { expect, test, freshContext, type Page } from './support/test';
+import { expect, test, type Page } from './support/test';
+import { newBrowser } from './support/membership';
 import { MIO_URL, SECOND_URL } from './support/sites';
 import {
   FRESH_PASSWORD,
@@ -213,12 +214,7 @@ test.describe('account changes on My page', () => {
     await expectSignedIn(page);
 
     // In a browser of its own: the new address signs in, the old one is unknown.
-    const other = await freshContext(browser, {
-      baseURL: MIO_URL,
-      locale: 'ja-JP',
-      viewport: testInfo.project.use.viewport ?? null,
-    });
-    const fresh = await other.newPage();
+    const { context: other, page: fresh } = await newBrowser(browser, 'mio', testInfo);
     await submitSignIn(fresh, user.email, user.password);
     await expectFieldError(signInForm(fresh).email, 'このメールアドレスで登録された会員が見つかりません。');
     await signIn(fresh, newEmail, user.password);

@@ -1,4 +1,5 @@
-import { expect, networkQuiet, test, freshContext } from './support/test';
+import { expect, networkQuiet, test } from './support/test';
+import { newBrowser } from './support/membership';
 import { MIO_URL, SECOND_URL } from './support/sites';
 import {
   SESSION_COOKIE,
@@ -147,12 +148,7 @@ test.describe('sign-out everywhere', () => {
     { tag: '@postgres' },
     async ({ page, browser }, testInfo) => {
       const user = await createUser('mio', { label: 'two-browsers' });
-      const other = await freshContext(browser, {
-        baseURL: MIO_URL,
-        locale: 'ja-JP',
-        viewport: testInfo.project.use.viewport ?? null,
-      });
-      const second = await other.newPage();
+      const { context: other, page: second } = await newBrowser(browser, 'mio', testInfo);
       await signIn(page, user.email, user.password);
       await signIn(second, user.email, user.password);
       // Revocation counts in whole seconds: a sign-in in the same second as the sign-out would survive it.

@@ -9,6 +9,7 @@ import {
   galleryImage,
   galleryPosition,
   gotoFresh,
+  hydrated,
   itemLinks,
   lockedNotice,
   openItem,
@@ -182,6 +183,7 @@ test.describe('mio as a premium member', { tag: '@both-widths' }, () => {
     expect(firstSrc).toMatch(/^\/media\/s\//);
     await expect(page.locator('figure figcaption')).toContainText(`LEAKCANARY-mio-${item.key}-caption0`);
 
+    await hydrated(page.getByRole('button', { name: '次へ', exact: true }));
     await page.getByRole('button', { name: '次へ', exact: true }).click();
     await expect(position).toHaveText(`2 / ${count}`);
     await expect(image).not.toHaveAttribute('src', firstSrc!);

@@ -2,7 +2,14 @@ import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
+import {
+  expect,
+  request,
+  type APIRequestContext,
+  type APIResponse,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { SESSION_COOKIE, SITE_URLS, type DemoRole, type SiteSlug } from './auth';
 import { demoSession } from './sessions';
 import { MIO_URL } from './sites';
@@ -171,10 +178,13 @@ export async function sessionOfDemoAccount(slug: SiteSlug, role: DemoRole): Prom
   if (!cookie) throw new Error(`no ${SESSION_COOKIE} in the ${role} session of ${slug}`);
   // The member's first request: a session opened minutes ago is checked with the provider again here, as a real
   // returning member's would be, so that the requests the test makes next are answered as just after a sign-in.
-  const check = await fetch(`${SITE_URLS[slug]}/api/session`, {
-    headers: { cookie: `${SESSION_COOKIE}=${cookie.value}` },
-  });
-  expect(check.status, `the ${role} session of ${slug} is open`).toBe(200);
+  const api = await request.newContext();
+  try {
+    const check = await siteGet(api, siteTarget(slug), '/api/session', cookieHeader(cookie.value));
+    expect(check.status(), `the ${role} session of ${slug} is open`).toBe(200);
+  } finally {
+    await api.dispose();
+  }
   return cookie.value;
 }
 
@@ -193,6 +203,16 @@ export async function gotoFresh(page: Page, url: string): Promise<void> {
     const response = await page.goto(url);
     expect(response?.headers()['x-nextjs-cache'], `${url} is not stale`).not.toBe('STALE');
   }).toPass({ timeout: 10_000 });
+}
+
+/**
+ * Resolves once React has hydrated the element, so that a click reaches its handler: a premium member's item page is
+ * the front server's filled shell, whose buttons do nothing until then.
+ */
+export async function hydrated(element: Locator): Promise<void> {
+  await expect
+    .poll(() => element.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactFiber'))))
+    .toBe(true);
 }
 
 /** Opens the section's list on the origin and, from it, the item with this title; returns the item's path. */
