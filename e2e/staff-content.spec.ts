@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from './support/test';
+import { expect, freshContext, test, type Browser, type Page } from './support/test';
 import sharp from 'sharp';
 import { SESSION_COOKIE, toast } from './support/auth';
 import { demoBrowser, demoSession } from './support/sessions';
@@ -28,17 +28,10 @@ async function openConsole(page: Page): Promise<void> {
   await expect(page).toHaveURL(`${MIO_URL}/staff/content`);
 }
 
-/**
- * A browser of its own: a premium fan signed in, or a visitor with no session at all. Not watched like the fixture's
- * pages (support/test.ts): a goto here answers once the page has loaded, as it always did in this spec (watched, the
- * fan's first goto, of a draft's 404, waited in CI for an app start that never came; see issue 17's note).
- */
+/** A browser of its own: a premium fan signed in, or a visitor with no session at all. */
 async function fanPage(browser: Browser, who: 'premium' | 'visitor'): Promise<Page> {
-  const context = await browser.newContext({
-    locale: 'ja-JP',
-    storageState: who === 'premium' ? demoSession('mio', 'premium') : { cookies: [], origins: [] },
-  });
-  return context.newPage();
+  if (who === 'premium') return demoBrowser(browser, 'mio', 'premium');
+  return (await freshContext(browser)).newPage();
 }
 
 /** Every image in the locator has loaded (a real picture, not a broken icon). */

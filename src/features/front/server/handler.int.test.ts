@@ -39,6 +39,11 @@ const listen = (server: http.Server) =>
 function renderingFor(req: http.IncomingMessage, res: http.ServerResponse): void {
   const view = (req.headers[FRONT_VIEW_HEADER] as string | undefined) ?? 'visitor';
   rendered.push(`${view} ${req.url}`);
+  if (req.url?.endsWith('/missing')) {
+    res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' });
+    res.end('<html><head></head><body></body></html>');
+    return;
+  }
   const body =
     view === 'premium-shell'
       ? `<html><head><title>t</title></head><body><h1>shell</h1>${EMPTY_PRIVATE_REGION}</body></html>`
@@ -174,7 +179,15 @@ describe('the front server', () => {
     await get(`/blog/${premiumBlog}`, tokens.recheck);
     await get('/mypage', tokens.guest);
     await get('/news?cursor=abc');
-    expect(passedToNext).toEqual(['/blog ', `/blog/${premiumBlog} `, '/mypage ', '/news?cursor=abc ']);
+    // A premium member asking for an item the shell does not have: Next.js's own not-found page, not the shell's.
+    await get('/blog/missing', tokens.premium);
+    expect(passedToNext).toEqual([
+      '/blog ',
+      `/blog/${premiumBlog} `,
+      '/mypage ',
+      '/news?cursor=abc ',
+      '/blog/missing ',
+    ]);
   });
 
   it("renders a site's pages afresh once its generation moves", async () => {

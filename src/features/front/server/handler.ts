@@ -76,7 +76,9 @@ async function route(deps: FrontDeps, req: IncomingMessage, res: ServerResponse)
   if (access?.level === 'premium') {
     if (!request.item) return deps.next(req, res);
     const { page: shell } = await cached(deps, site, request, 'premium-shell');
-    if (shell.status !== 200) return sendPage(req, res, shell, { member, state: 'shell' });
+    // No such item (a mistyped link, a post taken down): Next.js answers with its own not-found page. The shell's
+    // 404 has nothing to paint before its scripts, which paint-first would then wait for forever: a blank page.
+    if (shell.status !== 200) return deps.next(req, res);
     const page = await fillPrivateRegion(deps.db, site, { ...request, item: request.item }, shell);
     return page ? sendPrivatePage(req, res, page) : deps.next(req, res);
   }
