@@ -52,7 +52,9 @@ export function fetchRendering(
             kept[name] = Array.isArray(value) ? value.join(', ') : value;
           }
           const body = Buffer.concat(chunks);
-          const isPage = kept['content-type']?.startsWith('text/html') ?? false;
+          // A page that is not there (404) may have nothing to paint before its scripts run: paint-first would wait
+          // for a paint that never comes and leave it blank, so only a found page gets its scripts after the paint.
+          const isPage = res.statusCode === 200 && (kept['content-type']?.startsWith('text/html') ?? false);
           resolve({
             status: res.statusCode ?? 500,
             headers: kept,
