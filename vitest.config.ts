@@ -20,6 +20,9 @@ export default defineConfig({
     // Vitest's default on two cores is one worker; much of an integration test is waiting on the emulator or the
     // database, so two keep both cores busy (docs/decisions/0015).
     maxWorkers: 2,
-    env: { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9299', FIREBASE_PROJECT_ID: 'demo-fanclub' },
+    env: {
+      FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${process.env.VITEST_AUTH_PORT ?? 9299}`,
+      FIREBASE_PROJECT_ID: 'demo-fanclub',
+    },
   },
 });

@@ -14,12 +14,14 @@ Object.assign(process.env, { NODE_ENV: 'production' });
 process.env.FRONT_INTERNAL_SECRET = randomBytes(32).toString('base64url');
 /* eslint-enable no-restricted-properties */
 
-const [{ default: next }, { env }, { connectPostgres }, { startFront }] = await Promise.all([
-  import('next'),
-  import('@/server/env'),
-  import('@/server/db/client'),
-  import('@/features/front/server/start'),
-]);
+const [{ default: next }, { env }, { connectPostgres }, { startFront }, { startPaymentReconciliation }] =
+  await Promise.all([
+    import('next'),
+    import('@/server/env'),
+    import('@/server/db/client'),
+    import('@/features/front/server/start'),
+    import('@/features/billing/server/reconcile-job'),
+  ]);
 
 if (!env.DATABASE_URL)
   throw new Error('DATABASE_URL is required (npm start sets it for the embedded database).');
@@ -36,10 +38,13 @@ const front = startFront({
 });
 const server = http.createServer(front.handler);
 server.listen(env.PORT, () => console.log(`Ready on http://localhost:${env.PORT}`));
+// Payments a crash or an outage left half-done are finished (or refunded) at start and every 30 s after.
+const stopReconciliation = startPaymentReconciliation();
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     front.stop();
+    stopReconciliation();
     server.close();
     server.closeAllConnections();
     void Promise.all([app.close(), db.close()]).finally(() => process.exit(0));

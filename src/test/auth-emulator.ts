@@ -3,7 +3,9 @@ import { vi } from 'vitest';
 import { tenantAuth } from '@/server/firebase-admin';
 
 /** The Auth emulator of the Vitest run (started by auth-emulator.global.ts). */
-export const TEST_AUTH_EMULATOR_PORT = 9299;
+// VITEST_AUTH_PORT: another port, for a second test run on the same machine (another checkout).
+// eslint-disable-next-line no-restricted-properties -- a test switch, read before env.ts exists
+export const TEST_AUTH_EMULATOR_PORT = Number(process.env.VITEST_AUTH_PORT ?? 9299);
 const BASE = `http://127.0.0.1:${TEST_AUTH_EMULATOR_PORT}`;
 
 export interface TestUser {

@@ -65,6 +65,8 @@ export interface SubscriptionRecord {
   cancelAt: number | null;
   canceledAt: number | null;
   endedAt: number | null;
+  /** cancellation_details.comment */
+  cancelComment?: string | null;
 }
 
 export interface InvoiceRecord {
@@ -195,6 +197,7 @@ export class Books implements Expander {
       cancel_at: s.cancelAt,
       cancel_at_period_end: s.cancelAtPeriodEnd,
       canceled_at: s.canceledAt,
+      cancellation_details: { comment: s.cancelComment ?? null, feedback: null, reason: null },
       collection_method: 'charge_automatically',
       created: s.created,
       currency: price.currency,

@@ -236,12 +236,14 @@ export const ROUTES: readonly Route[] = [
   {
     method: 'GET',
     path: '/v1/subscriptions',
-    allowed: ['customer', 'status', 'limit', 'expand'],
+    allowed: ['customer', 'status', 'limit', 'expand', 'created'],
     handle(books, params) {
       const customer = text(params, 'customer');
       const status = text(params, 'status');
+      const createdSince = Number(text(record(params, 'created'), 'gte') ?? 0);
       const found = [...books.subscriptions.values()]
         .filter((s) => !customer || s.customer === customer)
+        .filter((s) => s.created >= createdSince)
         .filter((s) => (status === 'all' ? true : status ? s.status === status : s.status !== 'canceled'))
         .sort((a, b) => b.created - a.created)
         .slice(0, Number(text(params, 'limit') ?? 10));
@@ -261,7 +263,7 @@ export const ROUTES: readonly Route[] = [
   {
     method: 'POST',
     path: '/v1/subscriptions/:id',
-    allowed: ['cancel_at_period_end', 'default_payment_method', 'metadata', 'expand'],
+    allowed: ['cancel_at_period_end', 'cancellation_details', 'default_payment_method', 'metadata', 'expand'],
     handle(books, params, id = '', emit) {
       const subscription = books.get(books.subscriptions, 'subscription', id);
       if (ENDED.includes(subscription.status)) {
@@ -272,6 +274,9 @@ export const ROUTES: readonly Route[] = [
         subscription.cancelAtPeriodEnd = bool(cancel);
         subscription.cancelAt = bool(cancel) ? subscription.periodEnd : null;
         subscription.canceledAt = bool(cancel) ? books.now() : null;
+      }
+      if (params.cancellation_details !== undefined) {
+        subscription.cancelComment = text(record(params, 'cancellation_details'), 'comment') || null;
       }
       const methodId = text(params, 'default_payment_method');
       if (methodId !== undefined) {

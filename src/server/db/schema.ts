@@ -248,6 +248,10 @@ export const sandboxSubscriptions = pgTable(
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    /** Why the member left (Stripe's cancellation_details.comment). */
+    cancelComment: text('cancel_comment'),
+    /** Our payment attempt that made it (Stripe: metadata.attempt_id). */
+    attemptId: text('attempt_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('sandbox_subscriptions_site_idx').on(table.siteId)],
@@ -263,7 +267,7 @@ export const sandboxInvoices = pgTable(
       .references(() => sandboxCustomers.id, { onDelete: 'cascade' }),
     subscriptionId: text('subscription_id').notNull(),
     amountYen: integer('amount_yen').notNull(),
-    status: text('status', { enum: ['paid', 'failed'] }).notNull(),
+    status: text('status', { enum: ['paid', 'failed', 'refunded'] }).notNull(),
     periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
     periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
@@ -282,3 +286,4 @@ export const sandboxClocks = pgTable('sandbox_clocks', {
 export * from './content-schema';
 export * from './staff-schema';
 export * from './cache-schema';
+export * from './payments-schema';

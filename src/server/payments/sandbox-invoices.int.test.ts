@@ -48,7 +48,7 @@ describe('sandbox invoices', () => {
       customerId,
       plan: monthly,
       card: good,
-      idempotencyKey: 'k-start',
+      attemptId: 'k-start',
     };
     const started = await provider.startSubscription(input);
     await provider.startSubscription(input);
@@ -67,7 +67,7 @@ describe('sandbox invoices', () => {
       customerId,
       plan: monthly,
       card: declined,
-      idempotencyKey: 'k-declined',
+      attemptId: 'k-declined',
     });
     await expect(start).rejects.toBeInstanceOf(CardError);
     expect(await provider.listPayments(customerId)).toEqual([]);
@@ -81,7 +81,7 @@ describe('sandbox invoices', () => {
       customerId,
       plan: monthly,
       card: good,
-      idempotencyKey: 'k-renew',
+      attemptId: 'k-renew',
     });
     const first = (await provider.retrieveSubscription(subscriptionId))!.currentPeriodEnd!;
     // 65 days: two renewals fall due at once.
@@ -113,7 +113,7 @@ describe('sandbox invoices', () => {
       customerId,
       plan: monthly,
       card: good,
-      idempotencyKey: 'k-leave',
+      attemptId: 'k-leave',
     });
     await provider.setCancelAtPeriodEnd(subscriptionId, true);
     await provider.advanceClock(site.id, 40 * DAY);

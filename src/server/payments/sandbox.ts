@@ -1,66 +1,51 @@
 import 'server-only';
-import { randomBytes } from 'node:crypto';
-import { addMonths, addYears } from 'date-fns';
+import { createHash } from 'node:crypto';
 import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import {
-  plans,
-  sandboxClocks,
-  sandboxCustomers,
-  sandboxInvoices,
-  sandboxSubscriptions,
-} from '@/server/db/schema';
+import { sandboxClocks, sandboxCustomers, sandboxInvoices, sandboxSubscriptions } from '@/server/db/schema';
 import { chargeSandboxCard } from '@/server/payments/sandbox-cards';
+import {
+  deliverEvents,
+  nextPeriodEnd,
+  readRecentSubscriptions,
+  readSubscription,
+  recordEvent,
+  renewalAmount,
+  saveCard,
+  writeInvoice,
+} from '@/server/payments/sandbox-ledger';
 import {
   CardError,
   type BillingEvent,
-  type CardSummary,
   type PaymentProvider,
   type PaymentRecord,
-  type SubscriptionState,
 } from '@/server/payments/types';
 
 /**
- * The embedded default: a payment provider that lives in our own database. It keeps customers, cards and
- * subscriptions as Stripe would, answers Stripe's test cards like Stripe's test mode, and reports every change as
- * an event through `emit`, the same path Stripe's webhooks take. A test clock per site lets time pass.
+ * The embedded default: a payment provider that keeps its books in our own database, as Stripe keeps them on its
+ * side. It answers Stripe's test cards like Stripe's test mode, writes each change in one transaction with the
+ * events that report it (sandbox-ledger.ts), and delivers those events to `deliver` after commit and again until
+ * they are taken: the path Stripe's webhooks take. A test clock per site lets time pass.
  *
  * Every charge writes an invoice: the first period when a subscription starts, and each period a renewal on the test
  * clock pays for. A refused card starts no subscription and so writes no invoice (the sandbox's renewals always
- * succeed), which is why the sandbox's invoices are all 'paid'.
+ * succeed); a refund marks the subscription's invoices refunded.
  */
-export interface SandboxEvent extends BillingEvent {
-  /** The sandbox hands over the state it has just written, so the handler needs no second read. */
-  state: SubscriptionState;
-}
-
-type SandboxSubscription = typeof sandboxSubscriptions.$inferSelect;
-
-const newId = (prefix: string) => `${prefix}_sb_${randomBytes(12).toString('hex')}`;
-
-function toState(row: SandboxSubscription): SubscriptionState {
-  return {
-    providerSubscriptionId: row.id,
-    customerId: row.customerId,
-    siteId: row.siteId,
-    memberId: row.memberId,
-    planId: row.planId,
-    status: row.status,
-    currentPeriodEnd: row.currentPeriodEnd,
-    cancelAtPeriodEnd: row.cancelAtPeriodEnd,
-    canceledAt: row.canceledAt,
-  };
-}
-
-const nextPeriodEnd = (from: Date, interval: 'month' | 'year') =>
-  interval === 'year' ? addYears(from, 1) : addMonths(from, 1);
-
 export interface SandboxProvider extends PaymentProvider {
   /** Moves the site's test clock forward and settles what fell due: renewals and cancellations. */
   advanceClock(siteId: string, ms: number): Promise<Date>;
+  /** Delivers the events not yet taken by our handler (after a crash of ours or of the delivery). */
+  deliverPending(): Promise<number>;
 }
 
-export function createSandboxProvider(db: Db, emit: (event: SandboxEvent) => Promise<void>): SandboxProvider {
+/** One customer per member, whatever fails between its creation and our note of it. */
+const customerIdOf = (memberId: string) =>
+  `cus_sb_${createHash('sha256').update(memberId).digest('hex').slice(0, 24)}`;
+
+export function createSandboxProvider(
+  db: Db,
+  deliver: (event: BillingEvent) => Promise<void>,
+): SandboxProvider {
   async function now(siteId: string): Promise<Date> {
     const [clock] = await db
       .select({ offsetMs: sandboxClocks.offsetMs })
@@ -69,60 +54,14 @@ export function createSandboxProvider(db: Db, emit: (event: SandboxEvent) => Pro
     return new Date(Date.now() + (clock?.offsetMs ?? 0));
   }
 
-  async function find(subscriptionId: string): Promise<SandboxSubscription | null> {
-    const [row] = await db
-      .select()
-      .from(sandboxSubscriptions)
-      .where(eq(sandboxSubscriptions.id, subscriptionId));
-    return row ?? null;
+  /** Like a webhook delivery that failed: what was not delivered now is delivered by the next call. */
+  async function deliverPending(): Promise<number> {
+    return deliverEvents(db, deliver);
   }
-
-  async function report(type: string, row: SandboxSubscription, at: Date): Promise<void> {
-    await emit({ id: newId('evt'), type, created: at, subscriptionId: row.id, state: toState(row) });
-  }
-
-  async function saveCard(customerId: string, card: CardSummary): Promise<void> {
-    await db
-      .update(sandboxCustomers)
-      .set({
-        cardBrand: card.brand,
-        cardLast4: card.last4,
-        cardExpMonth: card.expMonth,
-        cardExpYear: card.expYear,
-      })
-      .where(eq(sandboxCustomers.id, customerId));
-  }
-
-  async function invoice(
-    row: SandboxSubscription,
-    amountYen: number,
-    periodStart: Date,
-    periodEnd: Date,
-  ): Promise<void> {
-    await db.insert(sandboxInvoices).values({
-      id: newId('in'),
-      customerId: row.customerId,
-      subscriptionId: row.id,
-      amountYen,
-      status: 'paid',
-      periodStart,
-      periodEnd,
-      createdAt: periodStart,
-    });
-  }
-
-  /** A renewal costs what the subscription has been paying (a price change makes new subscriptions, as on Stripe). */
-  async function renewalAmount(row: SandboxSubscription): Promise<number> {
-    const [last] = await db
-      .select({ amountYen: sandboxInvoices.amountYen })
-      .from(sandboxInvoices)
-      .where(eq(sandboxInvoices.subscriptionId, row.id))
-      .orderBy(desc(sandboxInvoices.createdAt))
-      .limit(1);
-    if (last) return last.amountYen;
-    const [plan] = await db.select({ priceYen: plans.priceYen }).from(plans).where(eq(plans.id, row.planId));
-    return plan?.priceYen ?? 0;
-  }
+  const deliverSoon = (subscriptionId?: string) =>
+    deliverEvents(db, deliver, subscriptionId).catch((error: unknown) =>
+      console.warn('sandbox: events left for later:', (error as Error).message),
+    );
 
   async function requireCustomer(customerId: string) {
     const [customer] = await db.select().from(sandboxCustomers).where(eq(sandboxCustomers.id, customerId));
@@ -130,61 +69,101 @@ export function createSandboxProvider(db: Db, emit: (event: SandboxEvent) => Pro
     return customer;
   }
 
+  const subscriptionIdOf = (attemptId: string) => `sub_sb_${attemptId.replaceAll('-', '')}`;
+
   return {
     kind: 'sandbox',
     publishableKey: null,
     now,
+    deliverPending,
 
     async createCustomer({ siteId, memberId }) {
-      const id = newId('cus');
-      await db.insert(sandboxCustomers).values({ id, siteId, memberId });
+      const id = customerIdOf(memberId);
+      await db.insert(sandboxCustomers).values({ id, siteId, memberId }).onConflictDoNothing();
       return id;
     },
 
-    async startSubscription({ siteId, memberId, customerId, plan, card, idempotencyKey }) {
+    async startSubscription({ siteId, memberId, customerId, plan, card, attemptId }) {
+      const id = subscriptionIdOf(attemptId);
+      // The same attempt again (a retry after a lost answer, a crash, a double click): what it made, no new charge.
+      if (await readSubscription(db, id)) return { kind: 'complete', subscriptionId: id };
       await requireCustomer(customerId);
       if (!card) throw new CardError('incorrect_number');
       const at = await now(siteId);
       const summary = chargeSandboxCard(card, at);
-      const id = `sub_sb_${idempotencyKey}`;
-      const [created] = await db
-        .insert(sandboxSubscriptions)
-        .values({
-          id,
-          customerId,
-          siteId,
-          memberId,
-          planId: plan.id,
-          interval: plan.interval,
-          status: 'active',
-          currentPeriodEnd: nextPeriodEnd(at, plan.interval),
-        })
-        .onConflictDoNothing()
-        .returning();
-      if (!created) return { kind: 'complete', subscriptionId: id };
-      await saveCard(customerId, summary);
-      await invoice(created, plan.priceYen, at, created.currentPeriodEnd);
-      await report('customer.subscription.created', created, at);
-      await report('invoice.paid', created, at);
+      await db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(sandboxSubscriptions)
+          .values({
+            id,
+            customerId,
+            siteId,
+            memberId,
+            planId: plan.id,
+            interval: plan.interval,
+            status: 'active',
+            currentPeriodEnd: nextPeriodEnd(at, plan.interval),
+            attemptId,
+          })
+          .onConflictDoNothing()
+          .returning();
+        // Two requests of one attempt at once: the other one charged.
+        if (!created) return;
+        await saveCard(tx, customerId, summary);
+        await writeInvoice(tx, created, plan.priceYen, { start: at, end: created.currentPeriodEnd });
+        await recordEvent(tx, 'customer.subscription.created', id, at);
+        await recordEvent(tx, 'invoice.paid', id, at);
+      });
+      await deliverSoon(id);
       return { kind: 'complete', subscriptionId: id };
     },
 
-    async retrieveSubscription(subscriptionId) {
-      const row = await find(subscriptionId);
-      return row ? toState(row) : null;
+    retrieveSubscription: (subscriptionId, within) => readSubscription(within ?? db, subscriptionId),
+
+    findSubscriptionOfAttempt: ({ attemptId }) => readSubscription(db, subscriptionIdOf(attemptId)),
+
+    listRecentSubscriptions: (since) => readRecentSubscriptions(db, since),
+
+    async refundSubscription(subscriptionId) {
+      const state = await readSubscription(db, subscriptionId);
+      if (!state) throw new Error(`sandbox subscription ${subscriptionId} does not exist`);
+      const at = await now(state.siteId);
+      await db.transaction(async (tx) => {
+        const refunded = await tx
+          .update(sandboxInvoices)
+          .set({ status: 'refunded' })
+          .where(and(eq(sandboxInvoices.subscriptionId, subscriptionId), eq(sandboxInvoices.status, 'paid')))
+          .returning({ id: sandboxInvoices.id });
+        const ended = await tx
+          .update(sandboxSubscriptions)
+          .set({ status: 'canceled', canceledAt: at, cancelAtPeriodEnd: false })
+          .where(
+            and(
+              eq(sandboxSubscriptions.id, subscriptionId),
+              sql`${sandboxSubscriptions.status} <> 'canceled'`,
+            ),
+          )
+          .returning({ id: sandboxSubscriptions.id });
+        if (refunded.length > 0) await recordEvent(tx, 'charge.refunded', subscriptionId, at);
+        if (ended.length > 0) await recordEvent(tx, 'customer.subscription.deleted', subscriptionId, at);
+      });
+      await deliverSoon(subscriptionId);
     },
 
-    async setCancelAtPeriodEnd(subscriptionId, cancel) {
-      const row = await find(subscriptionId);
-      if (!row) throw new Error(`sandbox subscription ${subscriptionId} does not exist`);
-      if (row.status === 'canceled' || row.cancelAtPeriodEnd === cancel) return toState(row);
-      const [updated] = await db
-        .update(sandboxSubscriptions)
-        .set({ cancelAtPeriodEnd: cancel })
-        .where(eq(sandboxSubscriptions.id, subscriptionId))
-        .returning();
-      await report('customer.subscription.updated', updated!, await now(row.siteId));
-      return toState(updated!);
+    async setCancelAtPeriodEnd(subscriptionId, cancel, reason = null) {
+      const current = await readSubscription(db, subscriptionId);
+      if (!current) throw new Error(`sandbox subscription ${subscriptionId} does not exist`);
+      if (current.status === 'canceled' || current.cancelAtPeriodEnd === cancel) return current;
+      const at = await now(current.siteId);
+      await db.transaction(async (tx) => {
+        await tx
+          .update(sandboxSubscriptions)
+          .set({ cancelAtPeriodEnd: cancel, cancelComment: cancel ? reason : null })
+          .where(eq(sandboxSubscriptions.id, subscriptionId));
+        await recordEvent(tx, 'customer.subscription.updated', subscriptionId, at);
+      });
+      await deliverSoon(subscriptionId);
+      return (await readSubscription(db, subscriptionId))!;
     },
 
     async getCard(customerId) {
@@ -219,7 +198,7 @@ export function createSandboxProvider(db: Db, emit: (event: SandboxEvent) => Pro
       const customer = await requireCustomer(customerId);
       if (!card) throw new CardError('incorrect_number');
       const summary = chargeSandboxCard(card, await now(customer.siteId));
-      await saveCard(customerId, summary);
+      await saveCard(db, customerId, summary);
       return { kind: 'complete' };
     },
 
@@ -233,7 +212,7 @@ export function createSandboxProvider(db: Db, emit: (event: SandboxEvent) => Pro
         });
       const at = await now(siteId);
       const due = await db
-        .select()
+        .select({ id: sandboxSubscriptions.id })
         .from(sandboxSubscriptions)
         .where(
           and(
@@ -242,32 +221,40 @@ export function createSandboxProvider(db: Db, emit: (event: SandboxEvent) => Pro
             lte(sandboxSubscriptions.currentPeriodEnd, at),
           ),
         );
-      for (const row of due) {
-        let periodEnd = row.currentPeriodEnd;
-        if (row.cancelAtPeriodEnd) {
-          const [ended] = await db
-            .update(sandboxSubscriptions)
-            .set({ status: 'canceled', canceledAt: periodEnd })
-            .where(eq(sandboxSubscriptions.id, row.id))
-            .returning();
-          await report('customer.subscription.deleted', ended!, at);
-          continue;
-        }
-        const amountYen = await renewalAmount(row);
-        while (periodEnd <= at) {
-          const periodStart = periodEnd;
-          periodEnd = nextPeriodEnd(periodEnd, row.interval);
-          await invoice(row, amountYen, periodStart, periodEnd);
-        }
-        const [renewed] = await db
-          .update(sandboxSubscriptions)
-          .set({ currentPeriodEnd: periodEnd })
-          .where(eq(sandboxSubscriptions.id, row.id))
-          .returning();
-        await report('invoice.paid', renewed!, at);
-        await report('customer.subscription.updated', renewed!, at);
-      }
+      for (const { id } of due) await db.transaction((tx) => settle(tx, id, at));
+      await deliverSoon();
       return at;
     },
   };
+}
+
+/** One subscription's renewals (or its end) up to `at`, with their events, in one transaction. */
+async function settle(tx: Db, id: string, at: Date): Promise<void> {
+  const [row] = await tx
+    .select()
+    .from(sandboxSubscriptions)
+    .where(eq(sandboxSubscriptions.id, id))
+    .for('update');
+  if (!row || row.status !== 'active' || row.currentPeriodEnd > at) return;
+  if (row.cancelAtPeriodEnd) {
+    await tx
+      .update(sandboxSubscriptions)
+      .set({ status: 'canceled', canceledAt: row.currentPeriodEnd })
+      .where(eq(sandboxSubscriptions.id, id));
+    await recordEvent(tx, 'customer.subscription.deleted', id, at);
+    return;
+  }
+  const amountYen = await renewalAmount(tx, row);
+  let periodEnd = row.currentPeriodEnd;
+  while (periodEnd <= at) {
+    const start = periodEnd;
+    periodEnd = nextPeriodEnd(periodEnd, row.interval);
+    await writeInvoice(tx, row, amountYen, { start, end: periodEnd });
+  }
+  await tx
+    .update(sandboxSubscriptions)
+    .set({ currentPeriodEnd: periodEnd })
+    .where(eq(sandboxSubscriptions.id, id));
+  await recordEvent(tx, 'invoice.paid', id, at);
+  await recordEvent(tx, 'customer.subscription.updated', id, at);
 }

@@ -74,6 +74,11 @@ export function toSubscriptionState(subscription: Stripe.Subscription): Subscrip
     cancelAtPeriodEnd,
     // As in the sandbox: when it ended, not when leaving was asked for (Stripe's canceled_at).
     canceledAt: status === 'canceled' ? toDate(subscription.ended_at ?? subscription.canceled_at) : null,
+    cancelReason: subscription.cancellation_details?.comment || null,
+    attemptId: subscription.metadata.attempt_id || null,
+    // With payment_behavior default_incomplete a subscription leaves `incomplete` only once its first invoice is
+    // paid; an expired one never was.
+    paid: subscription.status !== 'incomplete' && subscription.status !== 'incomplete_expired',
   };
 }
 

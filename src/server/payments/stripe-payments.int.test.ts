@@ -31,7 +31,7 @@ async function start() {
     memberId,
     customerId,
     plan: monthly,
-    idempotencyKey: randomUUID(),
+    attemptId: randomUUID(),
   });
   return { customerId, subscriptionId: started.subscriptionId };
 }

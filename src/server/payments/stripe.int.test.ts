@@ -30,9 +30,9 @@ async function customer() {
   return { memberId, customerId };
 }
 
-async function start(plan = monthly, idempotencyKey: string = randomUUID()) {
+async function start(plan = monthly, attemptId: string = randomUUID()) {
   const { memberId, customerId } = await customer();
-  const started = await provider.startSubscription({ siteId, memberId, customerId, plan, idempotencyKey });
+  const started = await provider.startSubscription({ siteId, memberId, customerId, plan, attemptId });
   if (started.kind !== 'confirm') throw new Error('Stripe subscriptions are confirmed in the browser');
   return { memberId, customerId, ...started };
 }
@@ -77,7 +77,7 @@ describe('startSubscription', () => {
 
   it('starts one subscription, not two, when the same click (idempotency key) arrives twice', async () => {
     const { memberId, customerId } = await customer();
-    const input = { siteId, memberId, customerId, plan: monthly, idempotencyKey: randomUUID() };
+    const input = { siteId, memberId, customerId, plan: monthly, attemptId: randomUUID() };
     const [first, second] = await Promise.all([
       provider.startSubscription(input),
       provider.startSubscription(input),
@@ -111,13 +111,13 @@ describe('startSubscription', () => {
   it('turns a refused card into CardError with Stripe’s code and decline code, leaving nothing behind', async () => {
     const { memberId, customerId } = await customer();
     standIn.failNext('POST /v1/subscriptions', cardError('card_declined', 'insufficient_funds'));
-    const input = { siteId, memberId, customerId, plan: monthly, idempotencyKey: randomUUID() };
+    const input = { siteId, memberId, customerId, plan: monthly, attemptId: randomUUID() };
     const refused = await provider.startSubscription(input).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(CardError);
     expect(refused).toMatchObject({ code: 'card_declined', declineCode: 'insufficient_funds' });
     expect(standIn.subscriptionsOf(customerId)).toEqual([]);
 
-    const again = await provider.startSubscription({ ...input, idempotencyKey: randomUUID() });
+    const again = await provider.startSubscription({ ...input, attemptId: randomUUID() });
     expect(standIn.subscriptionsOf(customerId)).toEqual([again.subscriptionId]);
   });
 });

@@ -112,7 +112,7 @@ export function createStripeProvider(options: StripeProviderOptions): StripeProv
         return customer.id;
       }),
 
-    startSubscription: ({ siteId, memberId, customerId, plan, idempotencyKey }) =>
+    startSubscription: ({ siteId, memberId, customerId, plan, attemptId }) =>
       call(async () => {
         const price = await findOrCreatePrice(siteId, plan);
         const subscription = await stripe.subscriptions.create(
@@ -125,10 +125,11 @@ export function createStripeProvider(options: StripeProviderOptions): StripeProv
               save_default_payment_method: 'on_subscription',
               payment_method_types: ['card'],
             },
-            metadata: { site_id: siteId, member_id: memberId, plan_id: plan.id },
+            metadata: { site_id: siteId, member_id: memberId, plan_id: plan.id, attempt_id: attemptId },
             expand: ['latest_invoice.confirmation_secret'],
           },
-          { idempotencyKey },
+          // Our payment attempt is the intent: asked again, Stripe answers with the subscription it made.
+          { idempotencyKey: attemptId },
         );
         const clientSecret = expanded(subscription.latest_invoice)?.confirmation_secret?.client_secret;
         if (!clientSecret) {
@@ -147,12 +148,60 @@ export function createStripeProvider(options: StripeProviderOptions): StripeProv
         }
       }),
 
-    setCancelAtPeriodEnd: (subscriptionId, cancel) =>
+    findSubscriptionOfAttempt: ({ customerId, attemptId, subscriptionId }) =>
+      call(async () => {
+        if (subscriptionId) return toSubscriptionState(await stripe.subscriptions.retrieve(subscriptionId));
+        const found = await stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 20 });
+        const made = found.data.find((subscription) => subscription.metadata.attempt_id === attemptId);
+        return made ? toSubscriptionState(made) : null;
+      }),
+
+    listRecentSubscriptions: (since) =>
+      call(async () => {
+        const created = { gte: Math.floor(since.getTime() / 1000) };
+        const found = await stripe.subscriptions
+          .list({ status: 'all', created, limit: 100 })
+          .autoPagingToArray({ limit: 1000 });
+        return found.map(toSubscriptionState).filter((state): state is SubscriptionState => state !== null);
+      }),
+
+    refundSubscription: (subscriptionId) =>
+      call(async () => {
+        const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+        const invoices = await stripe.invoices.list({
+          subscription: subscriptionId,
+          status: 'paid',
+          limit: 24,
+        });
+        for (const invoice of invoices.data) {
+          const payments = await stripe.invoicePayments.list({ invoice: invoice.id, status: 'paid' });
+          for (const { payment } of payments.data) {
+            const intent = payment.payment_intent;
+            if (!intent) continue;
+            // One refund per invoice whoever asks, however often.
+            await stripe.refunds.create(
+              { payment_intent: typeof intent === 'string' ? intent : intent.id },
+              { idempotencyKey: `refund-${invoice.id}` },
+            );
+          }
+        }
+        if (subscription.status !== 'canceled' && subscription.status !== 'incomplete_expired') {
+          await stripe.subscriptions.cancel(subscriptionId);
+        }
+      }),
+
+    setCancelAtPeriodEnd: (subscriptionId, cancel, reason = null) =>
       call(async () => {
         const current = await stripe.subscriptions.retrieve(subscriptionId);
         const ended = current.status === 'canceled' || current.status === 'incomplete_expired';
         if (ended || current.cancel_at_period_end === cancel) return ourState(current);
-        return ourState(await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel }));
+        return ourState(
+          await stripe.subscriptions.update(subscriptionId, {
+            cancel_at_period_end: cancel,
+            // The member's reason is kept by Stripe with the cancellation, so it arrives with every later state.
+            cancellation_details: { comment: cancel ? (reason ?? '') : '' },
+          }),
+        );
       }),
 
     getCard: (customerId) =>

@@ -1,3 +1,4 @@
+import type { Db } from '@/server/db/client';
 import type { SUBSCRIPTION_STATUSES } from '@/server/db/schema';
 
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
@@ -24,6 +25,12 @@ export interface SubscriptionState {
   currentPeriodEnd: Date | null;
   cancelAtPeriodEnd: boolean;
   canceledAt: Date | null;
+  /** Why the member left, kept by the provider with the cancellation (Stripe's cancellation_details.comment). */
+  cancelReason: string | null;
+  /** Our payment attempt that started it (metadata), when it was started by one. */
+  attemptId: string | null;
+  /** Whether it has been paid for: a subscription nobody paid for never makes a member. */
+  paid: boolean;
 }
 
 /** A verified provider event. Only its id and the subscription it concerns matter: the state is fetched fresh. */
@@ -63,7 +70,7 @@ export interface PaymentRecord {
   id: string;
   /** Yen, tax included. */
   amountYen: number;
-  status: 'paid' | 'failed';
+  status: 'paid' | 'failed' | 'refunded';
   periodStart: Date;
   periodEnd: Date;
   createdAt: Date;
@@ -77,8 +84,9 @@ export interface PaymentProvider {
   now(siteId: string): Promise<Date>;
   createCustomer(input: { siteId: string; memberId: string; email: string | null }): Promise<string>;
   /**
-   * Starts a subscription of the plan. A refused card throws `CardError` and leaves nothing behind that would
-   * stop a second try. `idempotencyKey` makes a repeated click start one subscription, not two.
+   * Starts a subscription of the plan for our payment attempt, whose id is the idempotency key: asked again with
+   * the same attempt, the provider answers with the subscription it made the first time and charges nothing more. A
+   * refused card throws `CardError` and leaves nothing behind that would stop a second try.
    */
   startSubscription(input: {
     siteId: string;
@@ -86,11 +94,29 @@ export interface PaymentProvider {
     customerId: string;
     plan: BillablePlan;
     card?: SandboxCardInput;
-    idempotencyKey: string;
+    attemptId: string;
   }): Promise<SubscriptionStart>;
-  retrieveSubscription(subscriptionId: string): Promise<SubscriptionState | null>;
-  /** Leaving (true) or taking it back (false); idempotent. */
-  setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<SubscriptionState>;
+  /**
+   * The subscription as the provider has it now. `within`: the transaction to read in, for a provider that keeps its
+   * books in our database (the sandbox; with a one-connection pool a second connection would wait forever).
+   */
+  retrieveSubscription(subscriptionId: string, within?: Db): Promise<SubscriptionState | null>;
+  /** The subscription our attempt made, if the provider made one (found by the attempt in its metadata). */
+  findSubscriptionOfAttempt(input: {
+    customerId: string;
+    attemptId: string;
+    subscriptionId: string | null;
+  }): Promise<SubscriptionState | null>;
+  /** Subscriptions of ours created at the provider since then (reconciliation), newest first, at most 1,000. */
+  listRecentSubscriptions(since: Date): Promise<SubscriptionState[]>;
+  /** Ends the subscription at once and refunds what it charged; asking again changes nothing. */
+  refundSubscription(subscriptionId: string): Promise<void>;
+  /** Leaving (true, with the member's reason) or taking it back (false); idempotent. */
+  setCancelAtPeriodEnd(
+    subscriptionId: string,
+    cancel: boolean,
+    reason?: string | null,
+  ): Promise<SubscriptionState>;
   getCard(customerId: string): Promise<CardSummary | null>;
   /** The customer's charges, newest first (at most the last 24). */
   listPayments(customerId: string): Promise<PaymentRecord[]>;

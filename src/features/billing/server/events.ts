@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import { billingEvents, members, plans, subscriptions } from '@/server/db/schema';
+import { billingEvents, members, paymentAttempts, plans, subscriptions } from '@/server/db/schema';
 import type { BillingEvent, PaymentProvider, SubscriptionState } from '@/server/payments/types';
 import { joinMember } from '@/features/membership/server/members';
 
@@ -13,12 +13,11 @@ export type EventOutcome = 'applied' | 'duplicate' | 'ignored';
  *   waits on the id's key) finds it and changes nothing;
  * - the event's own payload is not trusted to be the latest: under a per-subscription lock the subscription is read
  *   from the provider as it is now, so the last event applied always writes the real state.
- * The sandbox hands over the state it has just written (`state`), read in the same way.
  */
 export async function handleBillingEvent(
   db: Db,
   provider: Pick<PaymentProvider, 'kind' | 'retrieveSubscription'>,
-  event: BillingEvent & { state?: SubscriptionState },
+  event: BillingEvent,
 ): Promise<EventOutcome> {
   return db.transaction(async (tx) => {
     const [fresh] = await tx
@@ -28,16 +27,32 @@ export async function handleBillingEvent(
       .returning({ eventId: billingEvents.eventId });
     if (!fresh) return 'duplicate';
     if (!event.subscriptionId) return 'ignored';
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${event.subscriptionId}))`);
-    const state = event.state ?? (await provider.retrieveSubscription(event.subscriptionId));
+    const state = await lockAndRetrieve(tx, provider, event.subscriptionId);
     if (!state) return 'ignored';
     return (await applySubscriptionState(tx, provider.kind, state, event.created)) ? 'applied' : 'ignored';
   });
 }
 
+/** Within a transaction: the subscription as the provider has it now, with no other writer of it until commit. */
+export async function lockAndRetrieve(
+  tx: Db,
+  provider: Pick<PaymentProvider, 'retrieveSubscription'>,
+  subscriptionId: string,
+): Promise<SubscriptionState | null> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${subscriptionId}))`);
+  return provider.retrieveSubscription(subscriptionId, tx);
+}
+
+/** What we write of a state: a subscription nobody paid for is `incomplete` here, whatever the provider says. */
+function effectiveStatus(state: SubscriptionState): SubscriptionState['status'] {
+  const running = state.status === 'active' || state.status === 'past_due' || state.status === 'unpaid';
+  return running && !state.paid ? 'incomplete' : state.status;
+}
+
 /**
- * Writes the provider's state of a subscription, and makes its member join (once) when it is paid. A state whose
- * metadata names no member or plan of that site is ignored: metadata is ours, but it is checked, not trusted.
+ * Writes the provider's state of a subscription and, in the same transaction, what follows from it: the member
+ * joins (once) when it is paid, the payment attempt that made it is settled, and a leaving member's reason is kept.
+ * A state whose metadata names no member or plan of that site is ignored: metadata is ours, but it is checked.
  */
 export async function applySubscriptionState(
   db: Db,
@@ -55,17 +70,23 @@ export async function applySubscriptionState(
     console.warn(`billing: subscription ${state.providerSubscriptionId} names no member or plan of its site`);
     return false;
   }
+  const status = effectiveStatus(state);
+  const leaving = state.cancelAtPeriodEnd || status === 'canceled';
   const values = {
     planId: state.planId,
-    status: state.status,
+    status,
     currentPeriodEnd: state.currentPeriodEnd,
     cancelAtPeriodEnd: state.cancelAtPeriodEnd,
     canceledAt: state.canceledAt,
+    // The reason comes with the cancellation itself, so the two are never written apart; one given only to us
+    // before (an older cancellation) is kept, and taking leaving back clears it.
+    cancelReason: leaving ? sql`coalesce(${state.cancelReason}, ${subscriptions.cancelReason})` : null,
   };
   await db
     .insert(subscriptions)
     .values({
       ...values,
+      cancelReason: leaving ? state.cancelReason : null,
       siteId: state.siteId,
       memberId: state.memberId,
       provider,
@@ -75,6 +96,27 @@ export async function applySubscriptionState(
       target: subscriptions.providerSubscriptionId,
       set: { ...values, updatedAt: new Date() },
     });
-  if (state.status === 'active' || state.status === 'trialing') await joinMember(db, state.memberId, at);
+  if (!state.paid) return true;
+  if (status === 'active' || status === 'trialing') await joinMember(db, state.memberId, at);
+  if (state.attemptId) await settleAttempt(db, state, 'succeeded');
   return true;
+}
+
+/** Closes the open attempt that made this subscription (an attempt id from metadata is checked against the member). */
+export async function settleAttempt(
+  db: Db,
+  state: Pick<SubscriptionState, 'attemptId' | 'memberId' | 'providerSubscriptionId'>,
+  status: 'succeeded' | 'refunded',
+): Promise<void> {
+  if (!state.attemptId) return;
+  await db
+    .update(paymentAttempts)
+    .set({ status, providerSubscriptionId: state.providerSubscriptionId, settledAt: new Date() })
+    .where(
+      and(
+        sql`${paymentAttempts.id}::text = ${state.attemptId}`,
+        eq(paymentAttempts.memberId, state.memberId),
+        sql`${paymentAttempts.status} in ('open', 'abandoned')`,
+      ),
+    );
 }

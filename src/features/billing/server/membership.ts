@@ -1,6 +1,5 @@
 import 'server-only';
-import { createHash } from 'node:crypto';
-import { count, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { AppError } from '@/lib/errors';
 import type { Db } from '@/server/db/client';
 import { members, subscriptions } from '@/server/db/schema';
@@ -13,7 +12,12 @@ import {
 import { memberStatus, type Member } from '@/features/membership/server/members';
 import { findPlan } from '@/features/membership/server/profile';
 import { describeCardError } from '@/features/billing/card-errors';
-import { applySubscriptionState } from '@/features/billing/server/events';
+import {
+  completeSubscription,
+  noteAttemptSubscription,
+  openAttempt,
+  settleOpenAttempt,
+} from '@/features/billing/server/attempts';
 
 export type Subscription = typeof subscriptions.$inferSelect;
 
@@ -37,9 +41,23 @@ function cardRefused(error: unknown): never {
   throw error;
 }
 
+/** Stripe keeps an idempotency key for 24 hours: an attempt older than that starts afresh (reconcile.ts). */
+const ATTEMPT_REUSABLE_MS = 23 * 60 * 60 * 1000;
+
+/** The member's customer at the provider; the provider gives one member the same customer however often asked. */
+async function ensureCustomer(db: Db, provider: PaymentProvider, member: Member, email: string | null) {
+  if (member.billingCustomerId) return member.billingCustomerId;
+  const customerId = await provider.createCustomer({ siteId: member.siteId, memberId: member.id, email });
+  await db.update(members).set({ billingCustomerId: customerId }).where(eq(members.id, member.id));
+  return customerId;
+}
+
 /**
- * The payment step: starts the chosen plan's subscription. A refused card answers 402 with the reason and changes
- * nothing the member entered; trying again is safe, and a double click starts one subscription, not two.
+ * The payment step: starts the chosen plan's subscription under a payment attempt recorded before the provider is
+ * called (docs/decisions/0016). The attempt's id is the idempotency key, so a retry after anything (a refused card,
+ * a double click, an outage, a crash, a lost answer) resumes the same payment: the provider charges once, and the
+ * membership is written in the transaction that settles the attempt. "Complete" is answered only after that
+ * transaction committed. A refused card answers 402 with the reason and changes nothing the member entered.
  */
 export async function startPayment(
   db: Db,
@@ -54,34 +72,30 @@ export async function startPayment(
   const plan = member.chosenPlanId ? await findPlan(db, member.siteId, member.chosenPlanId) : null;
   if (!plan?.active) throw new AppError('STEP_ORDER', 'プランを選択してください。');
 
-  let customerId = member.billingCustomerId;
-  if (!customerId) {
-    customerId = await provider.createCustomer({
-      siteId: member.siteId,
-      memberId: member.id,
-      email: input.email,
-    });
-    await db.update(members).set({ billingCustomerId: customerId }).where(eq(members.id, member.id));
+  const customerId = await ensureCustomer(db, provider, member, input.email);
+  let attempt = await openAttempt(db, provider, { member, customerId, plan });
+  if (Date.now() - attempt.createdAt.getTime() > ATTEMPT_REUSABLE_MS) {
+    if (await settleOpenAttempt(db, provider, attempt, customerId, { abandon: true })) {
+      throw new AppError('CONFLICT', 'すでに会員としてご登録いただいています。');
+    }
+    attempt = await openAttempt(db, provider, { member, customerId, plan });
   }
-  // One subscription per attempt: the same member, plan and number of earlier subscriptions give the same key.
-  const [earlier] = await db
-    .select({ n: count() })
-    .from(subscriptions)
-    .where(eq(subscriptions.memberId, member.id));
-  const idempotencyKey = createHash('sha256')
-    .update(`${member.id}:${plan.id}:${earlier?.n ?? 0}`)
-    .digest('hex')
-    .slice(0, 32);
-  return provider
+  const started = await provider
     .startSubscription({
       siteId: member.siteId,
       memberId: member.id,
       customerId,
       plan,
       card: input.card,
-      idempotencyKey,
+      attemptId: attempt.id,
     })
     .catch(cardRefused);
+  await noteAttemptSubscription(db, attempt.id, started.subscriptionId);
+  if (started.kind === 'complete') {
+    const state = await completeSubscription(db, provider, started.subscriptionId);
+    if (!state?.paid) throw new AppError('UNAVAILABLE');
+  }
+  return started;
 }
 
 async function requireRunning(db: Db, member: Member): Promise<Subscription> {
@@ -99,14 +113,10 @@ async function setCancellation(
   subscription: Subscription,
   change: { cancel: boolean; reason: string | null },
 ): Promise<void> {
-  const state = await provider.setCancelAtPeriodEnd(subscription.providerSubscriptionId, change.cancel);
-  await db.transaction(async (tx) => {
-    await applySubscriptionState(tx, provider.kind, state);
-    await tx
-      .update(subscriptions)
-      .set({ cancelReason: change.reason })
-      .where(eq(subscriptions.id, subscription.id));
-  });
+  // The reason travels with the cancellation (the provider keeps it, as Stripe's cancellation_details), so it is
+  // written with the new state in one transaction, by this request or by the provider's event, never apart.
+  await provider.setCancelAtPeriodEnd(subscription.providerSubscriptionId, change.cancel, change.reason);
+  await completeSubscription(db, provider, subscription.providerSubscriptionId);
 }
 
 /**
@@ -159,9 +169,18 @@ export async function syncSubscription(
   member: Member,
   subscriptionId: string,
 ): Promise<string> {
+  // Only the member's own subscription (its customer is theirs, not only metadata that names them); what it grants
+  // is decided by applySubscriptionState, which makes nobody a member without a paid invoice.
   const state = await provider.retrieveSubscription(subscriptionId);
-  if (!state || state.memberId !== member.id || state.siteId !== member.siteId)
-    throw new AppError('NOT_FOUND');
-  await db.transaction((tx) => applySubscriptionState(tx, provider.kind, state));
-  return state.status;
+  const own =
+    state !== null &&
+    member.billingCustomerId !== null &&
+    state.customerId === member.billingCustomerId &&
+    state.memberId === member.id &&
+    state.siteId === member.siteId;
+  if (!own) throw new AppError('NOT_FOUND');
+  const written = await completeSubscription(db, provider, subscriptionId);
+  return written && !written.paid && written.status === 'active'
+    ? 'incomplete'
+    : (written?.status ?? state.status);
 }

@@ -54,7 +54,7 @@ async function subscriber(club: { siteId: string; plan: BillablePlan }) {
     memberId: member.id,
     customerId,
     plan: club.plan,
-    idempotencyKey: randomUUID(),
+    attemptId: randomUUID(),
   });
   return { memberId: member.id, customerId, subscriptionId };
 }

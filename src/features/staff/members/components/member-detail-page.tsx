@@ -207,6 +207,8 @@ export async function MemberDetailPage({ actor, memberId }: { actor: StaffActor;
                 <Cell>
                   {payment.status === 'paid' ? (
                     '支払い済み'
+                  ) : payment.status === 'refunded' ? (
+                    '返金済み'
                   ) : (
                     <span className="font-bold text-error">失敗</span>
                   )}
