@@ -4,7 +4,8 @@ import { tenantAuth } from '@/server/firebase-admin';
 
 /**
  * The identity provider as the server sees it. An interface so that the session rules can be read (and tested)
- * apart from Firebase; the one implementation below is the real provider or its emulator.
+ * apart from Firebase; the one implementation below is the real provider or its emulator. Callers bound every call
+ * with askProvider (ask-provider.ts).
  */
 export interface VerifiedToken {
   uid: string;
@@ -38,7 +39,7 @@ function errorCode(error: unknown): string {
 
 /** The provider could not be reached or failed: a 503 for the caller, never a 500. */
 function unavailable(error: unknown): AppError {
-  return new AppError('UNAVAILABLE', undefined, { cause: error });
+  return new AppError('AUTH_UNAVAILABLE', undefined, { cause: error });
 }
 
 export const firebaseIdentity: IdentityProvider = {
