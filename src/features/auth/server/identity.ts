@@ -22,6 +22,11 @@ export interface AccountState {
 }
 
 export interface IdentityProvider {
+  /**
+   * Names a provider that is the same across Next.js bundles, each of which has its own copy of this module: its
+   * session re-checks then share one gate per process (recheck-gate.ts). Fakes leave it out.
+   */
+  readonly id?: string;
   /** The token's user, if the token is genuine, unexpired, unrevoked, of this tenant and its user enabled. */
   verifyIdToken(tenantId: string, idToken: string): Promise<VerifiedToken | null>;
   /** The account as the provider holds it now; null when it no longer exists. */
@@ -43,6 +48,7 @@ function unavailable(error: unknown): AppError {
 }
 
 export const firebaseIdentity: IdentityProvider = {
+  id: 'firebase',
   async verifyIdToken(tenantId, idToken) {
     try {
       // checkRevoked: also asks the provider whether the user was disabled or signed out everywhere.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RECHECK_BACKOFF_MS, RecheckGate } from '@/features/auth/server/recheck-gate';
+import { RECHECK_BACKOFF_MS, RecheckGate, recheckGateFor } from '@/features/auth/server/recheck-gate';
 
 /** A call the test answers by hand. */
 function deferred<T>() {
@@ -63,5 +63,12 @@ describe('RecheckGate', () => {
     frozen.reject(new Error('timeout'));
     await Promise.all(all);
     expect(gate.mayAsk(t0 + RECHECK_BACKOFF_MS.first)).toBe(true);
+  });
+
+  it('is one per named provider, whichever copy of the provider object asks; each fake gets its own', () => {
+    expect(recheckGateFor({ id: 'same' })).toBe(recheckGateFor({ id: 'same' }));
+    const fake = {};
+    expect(recheckGateFor(fake)).toBe(recheckGateFor(fake));
+    expect(recheckGateFor({})).not.toBe(recheckGateFor(fake));
   });
 });

@@ -55,11 +55,20 @@ export class RecheckGate {
   }
 }
 
-// One gate per provider object: the real provider shares one per process; each test's fake gets its own.
-const gates = new WeakMap<object, RecheckGate>();
+// One gate per provider: by its id on globalThis, since Next.js bundles pages and route handlers apart, each with its
+// own copy of this module (measured: the session API asked a frozen provider again right after a page's re-check had
+// timed out); a provider without an id (a test's fake) gets its own.
+const GATES = Symbol.for('fanclub.auth.recheckGates');
+const registry = globalThis as { [GATES]?: Map<string, RecheckGate> };
+const named = (registry[GATES] ??= new Map<string, RecheckGate>());
+const unnamed = new WeakMap<object, RecheckGate>();
 
-export function recheckGateFor(provider: object): RecheckGate {
-  let gate = gates.get(provider);
-  if (!gate) gates.set(provider, (gate = new RecheckGate()));
+export function recheckGateFor(provider: { readonly id?: string }): RecheckGate {
+  let gate = provider.id === undefined ? unnamed.get(provider) : named.get(provider.id);
+  if (!gate) {
+    gate = new RecheckGate();
+    if (provider.id === undefined) unnamed.set(provider, gate);
+    else named.set(provider.id, gate);
+  }
   return gate;
 }
