@@ -27,10 +27,20 @@ export const ERROR_CATALOGUE = {
   HOST_TAKEN: { status: 409, message: 'このホスト名は別のサイトで使われています。' },
   TOO_MANY_REQUESTS: { status: 429, message: '時間をおいて再度お試しください。' },
   UNAVAILABLE: { status: 503, message: 'ただいま混み合っています。時間をおいて再度お試しください。' },
+  AUTH_UNAVAILABLE: {
+    status: 503,
+    message: '認証サーバーに接続できませんでした。時間をおいて再度お試しください。',
+  },
   INTERNAL: { status: 500, message: 'システムエラーが発生しました。時間をおいて再度お試しください。' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+
+/** Answers that say when to try again (`Retry-After`, in seconds): an outage of something we depend on. */
+export const RETRY_AFTER_SECONDS: Partial<Record<ErrorCode, number>> = {
+  // The provider usually comes back within seconds (a restart, a network blip); a sign-in is worth retrying soon.
+  AUTH_UNAVAILABLE: 10,
+};
 
 export class AppError extends Error {
   readonly code: ErrorCode;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { TimeoutError } from '@/lib/timeout';
 import { AUTH_ERRORS, FALLBACK_AUTH_ERROR, describeAuthError } from '@/features/auth/errors';
 
 // Spec 8's catalogue, word for word.
@@ -41,6 +42,14 @@ describe('describeAuthError', () => {
     expect(describeAuthError({ code: 'auth/wrong-password' }).field).toBe('password');
     expect(describeAuthError({ code: 'auth/password-does-not-meet-requirements' }).field).toBe('newPassword');
     expect(describeAuthError({ code: 'auth/network-request-failed' }).field).toBeUndefined();
+  });
+
+  it('tells the fan to try again, in a toast, when the provider did not answer in time', () => {
+    const described = describeAuthError(new TimeoutError('signInWithEmailAndPassword', 10_000));
+    expect(described.code).toBe('auth/timeout');
+    expect(described.message).toBe('認証サーバーに接続できませんでした。時間をおいて再度お試しください。');
+    expect(described.field).toBeUndefined();
+    expect(described.signOut).toBeUndefined();
   });
 
   it('answers anything else with the general message', () => {

@@ -1,3 +1,6 @@
+import { ERROR_CATALOGUE } from '@/lib/errors';
+import { isTimeoutError } from '@/lib/timeout';
+
 /**
  * Spec 8: the identity provider's error codes and what the product tells the fan, in Japanese. Each code shows in a
  * toast or beside the field it concerns; user-disabled and user-token-expired also sign the user out.
@@ -41,6 +44,8 @@ export const AUTH_ERRORS: Record<string, AuthErrorEntry> = {
     signOut: true,
   },
   'auth/user-token-expired': { message: SIGN_IN_AGAIN, signOut: true },
+  // The provider did not answer within IDENTITY_TIMEOUT_MS.browser (our bound) or the SDK's own: the server's words.
+  'auth/timeout': { message: ERROR_CATALOGUE.AUTH_UNAVAILABLE.message },
   'auth/network-request-failed': {
     message: '通信できませんでした。電波の良い場所で、もう一度お試しください。',
   },
@@ -78,6 +83,7 @@ export const AUTH_ERRORS: Record<string, AuthErrorEntry> = {
 export const FALLBACK_AUTH_ERROR = 'エラーが発生しました。時間をおいて、もう一度お試しください。';
 
 export function authErrorCode(error: unknown): string | null {
+  if (isTimeoutError(error)) return 'auth/timeout';
   if (typeof error !== 'object' || error === null || !('code' in error)) return null;
   return typeof error.code === 'string' ? error.code : null;
 }

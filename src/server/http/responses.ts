@@ -1,6 +1,6 @@
 import 'server-only';
 import { NextResponse } from 'next/server';
-import { AppError, ERROR_CATALOGUE, type ErrorCode } from '@/lib/errors';
+import { AppError, ERROR_CATALOGUE, RETRY_AFTER_SECONDS, type ErrorCode } from '@/lib/errors';
 
 /** Personal answers are never stored by a browser or a shared cache. */
 const PRIVATE = { 'Cache-Control': 'private, no-store' };
@@ -11,10 +11,9 @@ export function jsonOk<T>(body: T, init: { status?: number } = {}): NextResponse
 
 /** `{ error: { code, message } }` with the catalogue's status and Japanese message. */
 export function jsonError(code: ErrorCode, message: string = ERROR_CATALOGUE[code].message): NextResponse {
-  return NextResponse.json(
-    { error: { code, message } },
-    { status: ERROR_CATALOGUE[code].status, headers: PRIVATE },
-  );
+  const retryAfter = RETRY_AFTER_SECONDS[code];
+  const headers = retryAfter === undefined ? PRIVATE : { ...PRIVATE, 'Retry-After': String(retryAfter) };
+  return NextResponse.json({ error: { code, message } }, { status: ERROR_CATALOGUE[code].status, headers });
 }
 
 export function jsonFromError(error: unknown): NextResponse {

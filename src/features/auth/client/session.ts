@@ -1,5 +1,8 @@
 import type { User } from 'firebase/auth';
+import { ERROR_CATALOGUE } from '@/lib/errors';
+import { isTimeoutError, withTimeout } from '@/lib/timeout';
 import { SESSION_API } from '@/features/auth/config';
+import { IDENTITY_TIMEOUT_MS } from '@/features/auth/timeouts';
 
 /** Talks to app/[host]/api/session: the server's own session, opened from a provider ID token. */
 
@@ -18,15 +21,32 @@ async function errorOf(response: Response): Promise<SessionError> {
   return new SessionError(response.status, body?.error?.message ?? 'ログインできませんでした。');
 }
 
+/** The server's own 503 when the provider is out of reach, for the same wait ended on this side. */
+const unavailable = () => new SessionError(503, ERROR_CATALOGUE.AUTH_UNAVAILABLE.message);
+
 /** A fresh server session for this user; the previous one of this browser is ended. */
 export async function startServerSession(user: User, forceRefresh = false): Promise<void> {
-  const idToken = await user.getIdToken(forceRefresh);
-  const response = await fetch(SESSION_API, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ idToken }),
-    cache: 'no-store',
-  });
+  let response: Response;
+  try {
+    // A token near its expiry is refreshed by the provider first: bounded like every other provider call.
+    const idToken = await withTimeout(
+      user.getIdToken(forceRefresh),
+      IDENTITY_TIMEOUT_MS.browser,
+      'getIdToken',
+    );
+    response = await fetch(SESSION_API, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ idToken }),
+      cache: 'no-store',
+      signal: AbortSignal.timeout(IDENTITY_TIMEOUT_MS.sessionApi),
+    });
+  } catch (error) {
+    const timedOut =
+      isTimeoutError(error) || (error instanceof DOMException && error.name === 'TimeoutError');
+    if (timedOut) throw unavailable();
+    throw error;
+  }
   if (!response.ok) throw await errorOf(response);
 }
 

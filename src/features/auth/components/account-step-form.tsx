@@ -4,6 +4,8 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from '@/components/ui/toast';
+import { withTimeout } from '@/lib/timeout';
+import { IDENTITY_TIMEOUT_MS } from '@/features/auth/timeouts';
 import { Button } from '@/components/ui/button';
 import { EMAIL_INPUT, TextField } from '@/components/ui/text-field';
 import { accountSchema, describePasswordPolicy, type AccountValues } from '@/features/auth/schemas';
@@ -28,7 +30,11 @@ export function AccountStepForm({ onCreated }: { onCreated: () => void }) {
     const auth = await getAuth();
     const sdk = await import('firebase/auth');
     try {
-      const { user } = await sdk.createUserWithEmailAndPassword(auth, email, password);
+      const { user } = await withTimeout(
+        sdk.createUserWithEmailAndPassword(auth, email, password),
+        IDENTITY_TIMEOUT_MS.browser,
+        'createUserWithEmailAndPassword',
+      );
       await startSession(user);
       toast.success('アカウントを作成しました');
       onCreated();

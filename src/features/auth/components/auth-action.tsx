@@ -5,6 +5,8 @@ import { Link } from '@/components/ui/link';
 import { useSearchParams } from 'next/navigation';
 import { toast } from '@/components/ui/toast';
 import { paths } from '@/lib/paths';
+import { withTimeout } from '@/lib/timeout';
+import { IDENTITY_TIMEOUT_MS } from '@/features/auth/timeouts';
 import { describeAuthError } from '@/features/auth/errors';
 import { useAuth } from '@/features/auth/components/auth-provider';
 import { DonePanel } from '@/features/auth/components/auth-card';
@@ -56,12 +58,14 @@ export function AuthAction() {
       const auth = await getAuth();
       const sdk = await import('firebase/auth');
       try {
+        // Bounded: a provider that does not answer says "try again" instead of "checking" forever.
+        const bounded = <T,>(call: Promise<T>) => withTimeout(call, IDENTITY_TIMEOUT_MS.browser, mode);
         if (mode === 'resetPassword') {
-          const email = await sdk.verifyPasswordResetCode(auth, code);
+          const email = await bounded(sdk.verifyPasswordResetCode(auth, code));
           if (active) setStage({ kind: 'newPassword', email });
           return;
         }
-        await sdk.applyActionCode(auth, code);
+        await bounded(sdk.applyActionCode(auth, code));
         if (active) setStage({ kind: 'done', ...DONE_BODIES[mode] });
       } catch (error) {
         if (active) setStage({ kind: 'invalid', message: describeAuthError(error).message });
@@ -105,7 +109,11 @@ export function AuthAction() {
             const auth = await getAuth();
             const { confirmPasswordReset } = await import('firebase/auth');
             try {
-              await confirmPasswordReset(auth, code!, password);
+              await withTimeout(
+                confirmPasswordReset(auth, code!, password),
+                IDENTITY_TIMEOUT_MS.browser,
+                'confirmPasswordReset',
+              );
             } catch (error) {
               const described = describeAuthError(error);
               if (!described.field) toast.error(described.message);

@@ -16,6 +16,8 @@ import type { Auth, User } from 'firebase/auth';
 import type { PasswordPolicy } from '@/features/site/schema';
 import { CUSTOM_TOKEN_COOKIE, type AuthClientConfig } from '@/features/auth/config';
 import { describeAuthError } from '@/features/auth/errors';
+import { withTimeout } from '@/lib/timeout';
+import { IDENTITY_TIMEOUT_MS } from '@/features/auth/timeouts';
 import { deleteCookie, readCookie } from '@/features/auth/client/cookies';
 import { showToast, wantToaster } from '@/components/ui/lazy-toast';
 import {
@@ -178,7 +180,8 @@ export function AuthProvider({
       lastCheck = Date.now();
       const check = (async () => {
         const { auth, sdk } = await getSdk();
-        await sdk.reload(user).catch((error: unknown) => {
+        // Bounded: a password change waits for this check (accountChecksSettled), and a timeout signs nobody out.
+        await withTimeout(sdk.reload(user), IDENTITY_TIMEOUT_MS.browser, 'reload').catch((error: unknown) => {
           if (describeAuthError(error).signOut && auth.currentUser) onProviderError(error);
         });
       })();
@@ -214,7 +217,9 @@ export function AuthProvider({
       const customToken = user ? null : readCookie(CUSTOM_TOKEN_COOKIE);
       if (customToken) {
         try {
-          user = (await sdk.signInWithCustomToken(auth, customToken)).user;
+          // isLoading stays true meanwhile: a provider that does not answer must not hold the header forever.
+          const credential = sdk.signInWithCustomToken(auth, customToken);
+          user = (await withTimeout(credential, IDENTITY_TIMEOUT_MS.browser, 'signInWithCustomToken')).user;
           signedInNow = true;
         } catch {
           user = null;

@@ -7,6 +7,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from '@/components/ui/button';
 import { EMAIL_INPUT, TextField } from '@/components/ui/text-field';
 import { paths } from '@/lib/paths';
+import { withTimeout } from '@/lib/timeout';
+import { IDENTITY_TIMEOUT_MS } from '@/features/auth/timeouts';
 import { resetRequestSchema, type ResetRequestValues } from '@/features/auth/schemas';
 import { authErrorCode } from '@/features/auth/errors';
 import { useAuth } from '@/features/auth/components/auth-provider';
@@ -26,7 +28,11 @@ export function PasswordResetForm() {
     const auth = await getAuth();
     const { sendPasswordResetEmail } = await import('firebase/auth');
     try {
-      await sendPasswordResetEmail(auth, email, { url: `${window.location.origin}${paths.signIn()}` });
+      await withTimeout(
+        sendPasswordResetEmail(auth, email, { url: `${window.location.origin}${paths.signIn()}` }),
+        IDENTITY_TIMEOUT_MS.browser,
+        'sendPasswordResetEmail',
+      );
       setSentTo(email);
     } catch (error) {
       // Whether an address is registered is not told to whoever types it in.

@@ -9,6 +9,8 @@ import { toast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
 import { EMAIL_INPUT, TextField } from '@/components/ui/text-field';
 import { paths, safeNextPath } from '@/lib/paths';
+import { withTimeout } from '@/lib/timeout';
+import { IDENTITY_TIMEOUT_MS } from '@/features/auth/timeouts';
 import { signInSchema, type SignInValues } from '@/features/auth/schemas';
 import { useAuth } from '@/features/auth/components/auth-provider';
 import { SessionError } from '@/features/auth/client/session';
@@ -45,7 +47,12 @@ export function SignInForm() {
     const auth = await getAuth();
     const sdk = await import('firebase/auth');
     try {
-      const { user } = await sdk.signInWithEmailAndPassword(auth, email, password);
+      // Bounded: a provider that does not answer gets "try again" (auth/timeout), not a button stuck for 30 s.
+      const { user } = await withTimeout(
+        sdk.signInWithEmailAndPassword(auth, email, password),
+        IDENTITY_TIMEOUT_MS.browser,
+        'signInWithEmailAndPassword',
+      );
       await startSession(user);
       toast.success('ログインしました');
       router.replace(next);

@@ -4,7 +4,8 @@ import { tenantAuth } from '@/server/firebase-admin';
 
 /**
  * The identity provider as the server sees it. An interface so that the session rules can be read (and tested)
- * apart from Firebase; the one implementation below is the real provider or its emulator.
+ * apart from Firebase; the one implementation below is the real provider or its emulator. Callers bound every call
+ * with askProvider (ask-provider.ts).
  */
 export interface VerifiedToken {
   uid: string;
@@ -21,6 +22,11 @@ export interface AccountState {
 }
 
 export interface IdentityProvider {
+  /**
+   * Names a provider that is the same across Next.js bundles, each of which has its own copy of this module: its
+   * session re-checks then share one gate per process (recheck-gate.ts). Fakes leave it out.
+   */
+  readonly id?: string;
   /** The token's user, if the token is genuine, unexpired, unrevoked, of this tenant and its user enabled. */
   verifyIdToken(tenantId: string, idToken: string): Promise<VerifiedToken | null>;
   /** The account as the provider holds it now; null when it no longer exists. */
@@ -38,10 +44,11 @@ function errorCode(error: unknown): string {
 
 /** The provider could not be reached or failed: a 503 for the caller, never a 500. */
 function unavailable(error: unknown): AppError {
-  return new AppError('UNAVAILABLE', undefined, { cause: error });
+  return new AppError('AUTH_UNAVAILABLE', undefined, { cause: error });
 }
 
 export const firebaseIdentity: IdentityProvider = {
+  id: 'firebase',
   async verifyIdToken(tenantId, idToken) {
     try {
       // checkRevoked: also asks the provider whether the user was disabled or signed out everywhere.

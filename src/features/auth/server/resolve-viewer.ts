@@ -1,7 +1,10 @@
 import 'server-only';
 import type { Db } from '@/server/db/client';
 import type { Site } from '@/features/site/server/repository';
-import type { IdentityProvider } from '@/features/auth/server/identity';
+import type { AccountState, IdentityProvider } from '@/features/auth/server/identity';
+import { IDENTITY_TIMEOUT_MS } from '@/features/auth/timeouts';
+import { askProvider } from '@/features/auth/server/ask-provider';
+import { recheckGateFor } from '@/features/auth/server/recheck-gate';
 import {
   deleteUserSessions,
   findSession,
@@ -23,8 +26,13 @@ export interface Viewer {
  * user loses server access at their next request after at most 4 minutes (the issue allows 5).
  */
 export const REVERIFY_AFTER_MS = 4 * 60 * 1000;
-/** If the provider cannot be asked, a session stays usable this long after its last check, then is refused. */
-export const MAX_UNVERIFIED_MS = 5 * 60 * 1000;
+/**
+ * If the provider cannot be asked (out of reach, not answering within IDENTITY_TIMEOUT_MS.recheck, or backed off),
+ * a session stays usable this long after its last successful check, then is refused (not deleted). 15 minutes ride
+ * out a restart or a network blip for every member without signing anyone out, and still bound how long an account
+ * disabled in the provider's console during an outage keeps access (docs/decisions/0017).
+ */
+export const MAX_UNVERIFIED_MS = 15 * 60 * 1000;
 
 export interface ViewerDeps {
   db: Db;
@@ -37,7 +45,9 @@ function toViewer(session: SessionRecord): Viewer {
 
 /**
  * The viewer a session token opens on this site, or null. One indexed read per call; every few minutes one more
- * call to the provider, which ends all the user's sessions if the account was disabled, deleted or revoked.
+ * call to the provider, which ends all the user's sessions if the account was disabled, deleted or revoked. That
+ * call is bounded and shared by the session's concurrent requests; while the provider fails it is not asked again
+ * for a while (recheck-gate.ts).
  */
 export async function resolveViewer(
   deps: ViewerDeps,
@@ -51,12 +61,22 @@ export async function resolveViewer(
   const sinceCheck = now.getTime() - session.verifiedAt.getTime();
   if (sinceCheck < REVERIFY_AFTER_MS) return toViewer(session);
 
-  let account;
+  // The provider is out of reach: tolerate a bounded outage, never an unbounded one.
+  const graceVerdict = sinceCheck < MAX_UNVERIFIED_MS ? toViewer(session) : null;
+  const gate = recheckGateFor(deps.identity);
+  if (!gate.running(session.idHash) && !gate.mayAsk(now.getTime())) return graceVerdict;
+  let account: AccountState | null;
   try {
-    account = await deps.identity.getAccount(site.config.TENANT_ID, session.uid);
-  } catch {
-    // The provider is unreachable: tolerate a short outage, never an unbounded one.
-    return sinceCheck < MAX_UNVERIFIED_MS ? toViewer(session) : null;
+    account = await gate.run(session.idHash, now.getTime(), () =>
+      askProvider(
+        () => deps.identity.getAccount(site.config.TENANT_ID, session.uid),
+        IDENTITY_TIMEOUT_MS.recheck,
+        'getAccount',
+      ),
+    );
+  } catch (error) {
+    console.warn('Session re-check failed; the session is judged by its grace period.', error);
+    return graceVerdict;
   }
   const revoked = account?.validAfter != null && account.validAfter > session.authTime;
   if (!account || account.disabled || revoked) {

@@ -12,6 +12,8 @@ import {
   deleteUserSessions,
 } from '@/features/auth/server/sessions';
 import { resolveViewer, type ViewerDeps } from '@/features/auth/server/resolve-viewer';
+import { askProvider } from '@/features/auth/server/ask-provider';
+import { IDENTITY_TIMEOUT_MS } from '@/features/auth/timeouts';
 
 /**
  * The server session API of app/[host]/api/session. Handlers take the site and their dependencies, so that the
@@ -42,7 +44,12 @@ export const createSessionFromToken: SessionHandler = async (request, site, deps
   if (!isSameOrigin(request)) return jsonError('CROSS_SITE');
   const body = sessionRequestSchema.safeParse(await readJson(request));
   if (!body.success) return refused('SIGN_IN_FAILED');
-  const verified = await deps.identity.verifyIdToken(site.config.TENANT_ID, body.data.idToken);
+  // Out of reach or too slow: AUTH_UNAVAILABLE, a 503 with Retry-After that the form shows as "try again".
+  const verified = await askProvider(
+    () => deps.identity.verifyIdToken(site.config.TENANT_ID, body.data.idToken),
+    IDENTITY_TIMEOUT_MS.signIn,
+    'verifyIdToken',
+  );
   if (!verified) return refused('SIGN_IN_FAILED');
 
   const previous = request.cookies.get(SESSION_COOKIE)?.value;
@@ -70,11 +77,24 @@ export const endSessions: SessionHandler = async (request, site, deps) => {
   }
   await deleteUserSessions(deps.db, site.id, viewer.uid);
   const tenantId = site.config.TENANT_ID;
-  const [account] = await Promise.all([
-    deps.identity.getAccount(tenantId, viewer.uid),
-    deps.identity.revokeSessions(tenantId, viewer.uid),
+  const bounded = <T>(call: () => Promise<T>, label: string) =>
+    askProvider(call, IDENTITY_TIMEOUT_MS.admin, label);
+  // Our sessions are gone whatever the provider says: an outage must not make sign-out fail or hang.
+  const [account, revoked] = await Promise.allSettled([
+    bounded(() => deps.identity.getAccount(tenantId, viewer.uid), 'getAccount'),
+    bounded(() => deps.identity.revokeSessions(tenantId, viewer.uid), 'revokeSessions'),
   ]);
-  const accountStatus = !account ? 'deleted' : account.disabled ? 'disabled' : 'active';
+  if (revoked.status === 'rejected') {
+    console.warn("Sign-out could not revoke the user's refresh tokens.", revoked.reason);
+  }
+  const accountStatus =
+    account.status === 'rejected'
+      ? 'unknown'
+      : !account.value
+        ? 'deleted'
+        : account.value.disabled
+          ? 'disabled'
+          : 'active';
   const response = jsonOk({ signedOut: true, account: accountStatus });
   clearSessionCookie(response);
   return response;

@@ -1,10 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDb } from '@/test/db';
 import { demoSiteFile } from '@/test/site-fixtures';
 import { upsertSite, type Site } from '@/features/site/server/repository';
 import type { AccountState, IdentityProvider } from '@/features/auth/server/identity';
 import { createSession } from '@/features/auth/server/sessions';
 import { MAX_UNVERIFIED_MS, REVERIFY_AFTER_MS, resolveViewer } from '@/features/auth/server/resolve-viewer';
+import { RECHECK_BACKOFF_MS } from '@/features/auth/server/recheck-gate';
+import { IDENTITY_TIMEOUT_MS } from '@/features/auth/timeouts';
 
 /** The timing rules of the viewer lookup, with a provider whose answers the test sets. */
 let handle: Awaited<ReturnType<typeof createTestDb>>;
@@ -108,9 +110,10 @@ describe('resolveViewer', () => {
     const deps = { db: handle.db, identity };
     expect((await resolveViewer(deps, site, token, later(REVERIFY_AFTER_MS)))?.uid).toBe('outage');
     expect(await resolveViewer(deps, site, token, later(MAX_UNVERIFIED_MS))).toBeNull();
-    // Not deleted: when the provider answers again, the member is back.
+    // Not deleted: when the provider answers again, the member is back (once the back-off lets a re-check through).
     identity.account = { disabled: false, validAfter: null, email: 'fan@example.com' };
-    expect((await resolveViewer(deps, site, token, later(MAX_UNVERIFIED_MS + 1)))?.uid).toBe('outage');
+    const back = later(MAX_UNVERIFIED_MS + RECHECK_BACKOFF_MS.max);
+    expect((await resolveViewer(deps, site, token, back))?.uid).toBe('outage');
   });
 
   it('does not open a session after its lifetime', async () => {
@@ -119,5 +122,72 @@ describe('resolveViewer', () => {
     expect(
       await resolveViewer({ db: handle.db, identity }, site, token, new Date(expiresAt.getTime() + 1)),
     ).toBeNull();
+  });
+});
+
+/** A provider frozen mid-call (SIGSTOP): it takes the request and never answers. */
+class FrozenProvider extends FakeProvider {
+  override async getAccount(): Promise<AccountState | null> {
+    this.calls += 1;
+    return new Promise<never>(() => {});
+  }
+  /** Settles once the provider has been asked `count` times, so that the test moves the clock only then. */
+  async asked(count = 1): Promise<void> {
+    // setImmediate is left real by the fake timers below.
+    while (this.calls < count) await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+describe('resolveViewer with a provider that never answers', () => {
+  // Only the timers: the database keeps its real clock, and `now` is passed explicitly.
+  const fakeTimers = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('proceeds with the session once the re-check times out, then stops asking for a while', async () => {
+    const identity = new FrozenProvider();
+    const deps = { db: handle.db, identity };
+    const { token } = await session('frozen');
+    fakeTimers();
+    const pending = resolveViewer(deps, site, token, later(REVERIFY_AFTER_MS));
+    await identity.asked();
+    await vi.advanceTimersByTimeAsync(IDENTITY_TIMEOUT_MS.recheck);
+    expect((await pending)?.uid).toBe('frozen');
+
+    // Backing off: the next requests are answered from the session alone, the provider is not asked.
+    const next = later(REVERIFY_AFTER_MS + 1_000);
+    expect((await resolveViewer(deps, site, token, next))?.uid).toBe('frozen');
+    expect(identity.calls).toBe(1);
+
+    // Once the back-off is over, a later request tries again (and proceeds again when that times out too).
+    const retry = resolveViewer(deps, site, token, later(REVERIFY_AFTER_MS + RECHECK_BACKOFF_MS.first));
+    await identity.asked(2);
+    await vi.advanceTimersByTimeAsync(IDENTITY_TIMEOUT_MS.recheck);
+    expect((await retry)?.uid).toBe('frozen');
+  });
+
+  it('asks once for the concurrent requests of one session', async () => {
+    const identity = new FrozenProvider();
+    const deps = { db: handle.db, identity };
+    const { token } = await session('frozen-burst');
+    fakeTimers();
+    const requests = [0, 1, 2].map(() => resolveViewer(deps, site, token, later(REVERIFY_AFTER_MS)));
+    await identity.asked();
+    await vi.advanceTimersByTimeAsync(IDENTITY_TIMEOUT_MS.recheck);
+    const viewers = await Promise.all(requests);
+    expect(viewers.map((viewer) => viewer?.uid)).toEqual(['frozen-burst', 'frozen-burst', 'frozen-burst']);
+    expect(identity.calls).toBe(1);
+  });
+
+  it('the grace period is bounded: a session already past it is refused when the re-check times out', async () => {
+    const identity = new FrozenProvider();
+    const deps = { db: handle.db, identity };
+    const { token } = await session('frozen-late');
+    fakeTimers();
+    const pending = resolveViewer(deps, site, token, later(MAX_UNVERIFIED_MS));
+    await identity.asked();
+    await vi.advanceTimersByTimeAsync(IDENTITY_TIMEOUT_MS.recheck);
+    expect(await pending).toBeNull();
   });
 });
