@@ -2,7 +2,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { descendantsOf } from '../lib/bench-app';
 import { send, sleep } from './http';
 
 /**
@@ -16,7 +15,8 @@ export interface App {
   base: string;
   pid(): number;
   start(): Promise<number>;
-  kill9(): Promise<void>;
+  /** `onKill` runs at the very moment of the signal. */
+  kill9(onKill?: () => void): Promise<void>;
   stop(): Promise<void>;
   logTail(lines: number): Promise<string>;
 }
@@ -27,17 +27,17 @@ export function createApp(options: { port: number; env: NodeJS.ProcessEnv; logFi
   let exited: Promise<void> = Promise.resolve();
   let log: WriteStream | null = null;
 
-  async function killTree(signal: NodeJS.Signals) {
+  /**
+   * The app runs in a process group of its own: one signal reaches it and anything Next.js started, at once (looking
+   * its children up in /proc first took long enough for every request to finish before the kill).
+   */
+  async function killGroup(signal: NodeJS.Signals, onKill?: () => void) {
     if (!child?.pid || child.exitCode !== null || child.signalCode !== null) return;
-    const tree = await descendantsOf(child.pid);
-    child.kill(signal);
-    // Whatever Next.js may have started would outlive a SIGKILLed parent.
-    for (const pid of tree) {
-      try {
-        process.kill(pid, 'SIGKILL');
-      } catch {
-        // gone already
-      }
+    onKill?.();
+    try {
+      process.kill(-child.pid, signal);
+    } catch {
+      // gone already
     }
     await exited;
   }
@@ -53,6 +53,7 @@ export function createApp(options: { port: number; env: NodeJS.ProcessEnv; logFi
       const spawned = spawn(process.execPath, [...args, path.resolve('scripts/serve.ts')], {
         env: options.env,
         stdio: ['ignore', 'pipe', 'pipe'],
+        detached: true,
       });
       child = spawned;
       spawned.stdout.pipe(log, { end: false });
@@ -67,10 +68,10 @@ export function createApp(options: { port: number; env: NodeJS.ProcessEnv; logFi
       }
       throw new Error('the app did not answer 200 within 180 s');
     },
-    kill9: () => killTree('SIGKILL'),
+    kill9: (onKill) => killGroup('SIGKILL', onKill),
     stop: async () => {
-      const timer = setTimeout(() => void killTree('SIGKILL'), 15_000);
-      await killTree('SIGTERM');
+      const timer = setTimeout(() => void killGroup('SIGKILL'), 15_000);
+      await killGroup('SIGTERM');
       clearTimeout(timer);
     },
     logTail: async (lines) =>

@@ -3,7 +3,7 @@
  * never hangs. A request that got no answer says why: the client gave up (timeout) or the connection failed
  * (network: refused, reset by a killed app...), which the suite's figures keep apart from an answered error.
  */
-export const CLIENT_TIMEOUT_MS = 30_000;
+export const CLIENT_TIMEOUT = { ms: 30_000 };
 
 export interface Answer {
   /** 0 when no answer came. */
@@ -34,7 +34,7 @@ export async function send(base: string, path: string, init: RequestInit = {}): 
   // The app refuses a state change without the page's own Origin, as a browser sends it.
   if (method === 'POST') headers.origin = base;
   if (init.body !== undefined) headers['content-type'] = 'application/json';
-  const signal = AbortSignal.timeout(init.timeoutMs ?? CLIENT_TIMEOUT_MS);
+  const signal = AbortSignal.timeout(init.timeoutMs ?? CLIENT_TIMEOUT.ms);
   try {
     const response = await fetch(`${base}${path}`, {
       method,

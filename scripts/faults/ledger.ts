@@ -10,7 +10,7 @@ export interface Ledger {
   toldPaid: number;
   members: number;
   charged: number;
-  /** Charged, but not a member. */
+  /** Charged (a paid invoice or a subscription at the provider), but not a member. */
   stuck: number;
   /** Told "paid", but not a member. */
   lost: number;
@@ -55,7 +55,8 @@ export async function audit(sql: postgres.Sql, siteId: string, payments: FanPaym
   for (const payment of payments) {
     const row = byUid.get(payment.fan.uid);
     const member = row !== undefined && row.member_number !== null && row.active > 0;
-    const charged = (row?.invoices ?? 0) > 0;
+    // The provider's subscription counts as a charge even if its invoice was not written (a crash between).
+    const charged = (row?.invoices ?? 0) > 0 || (row?.provider_subscriptions ?? 0) > 0;
     const told = toldPaid(payment);
     const duplicated =
       (row?.invoices ?? 0) > 1 || (row?.provider_subscriptions ?? 0) > 1 || (row?.subscriptions ?? 0) > 1;

@@ -47,7 +47,7 @@ export interface FaultTiming {
 export async function faultDuring<T>(
   requests: (() => Promise<T>)[],
   delayMs: number,
-  fault: () => Promise<void>,
+  fault: (mark: () => void) => Promise<void>,
 ): Promise<{ results: T[]; timing: FaultTiming }> {
   let settled = 0;
   let firstSettled!: () => void;
@@ -59,8 +59,10 @@ export async function faultDuring<T>(
     }),
   );
   await Promise.race([sleep(delayMs), first]);
+  // The fault marks the moment it strikes (a kill or a stop takes a while to prepare).
   const timing = { inFlight: running.length - settled, faultAt: Date.now() };
-  const [results] = await Promise.all([Promise.all(running), fault()]);
+  const mark = () => Object.assign(timing, { inFlight: running.length - settled, faultAt: Date.now() });
+  const [results] = await Promise.all([Promise.all(running), fault(mark)]);
   return { results, timing };
 }
 

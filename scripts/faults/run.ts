@@ -7,6 +7,7 @@
  * `--short`: fewer fans and shorter outages, for CI.
  */
 import path from 'node:path';
+import { CLIENT_TIMEOUT } from './http';
 import { Scenario, printTable, tally, writeResults, type ScenarioReport } from './report';
 import { restore } from './recovery';
 import { createWorld, type World } from './setup';
@@ -17,9 +18,19 @@ import { lockOnHotTable } from './scenarios/lock';
 import { outagePages } from './scenarios/outage';
 
 const short = process.argv.includes('--short');
+// Short: fewer fans, shorter outages, and clients that give up sooner (any wait past 12 s fails already).
 const SETTINGS = short
-  ? { dbFans: 12, killFans: 8, tries: 10, downMs: 3_000, outageMs: 6_000, lockMs: 8_000 }
-  : { dbFans: 40, killFans: 20, tries: 10, downMs: 3_000, outageMs: 10_000, lockMs: 10_000 };
+  ? { dbFans: 12, killFans: 8, tries: 10, downMs: 3_000, outageMs: 6_000, lockMs: 8_000, clientMs: 20_000 }
+  : {
+      dbFans: 40,
+      killFans: 20,
+      tries: 10,
+      downMs: 3_000,
+      outageMs: 10_000,
+      lockMs: 10_000,
+      clientMs: 30_000,
+    };
+CLIENT_TIMEOUT.ms = SETTINGS.clientMs;
 
 const cleanups: (() => Promise<unknown>)[] = [];
 async function cleanUp() {

@@ -28,12 +28,14 @@ export interface World {
 export const EMULATOR_PORT = 9599;
 
 export async function createWorld(cleanups: (() => Promise<unknown>)[]): Promise<World> {
+  const started = Date.now();
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'fc-faults-'));
   // The postgres account must reach its cluster inside (as root, the cluster is that account's).
   await chmod(tmp, 0o755);
   cleanups.push(() => rm(tmp, { recursive: true, force: true }));
   const cluster = await createCluster(tmp, await freePort(55432));
   cleanups.push(() => cluster.stop('immediate').catch(() => {}));
+  console.log(`PostgreSQL cluster in ${tmp} ready at ${cluster.url} after ${Date.now() - started} ms`);
   const appPort = await freePort(3400);
   const dataDir = path.join(tmp, 'data');
   const emulatorHost = `127.0.0.1:${EMULATOR_PORT}`;
@@ -66,8 +68,11 @@ export async function createWorld(cleanups: (() => Promise<unknown>)[]): Promise
 
   const app = createApp({ port: appPort, env: appEnv, logFile: path.join(tmp, 'app.log') });
   cleanups.push(app.stop);
+  console.log(`Seeded (and built if needed) after ${Date.now() - started} ms`);
   const startMs = await app.start();
-  console.log(`App ready at ${app.base} in ${startMs} ms (pid ${app.pid()}); PostgreSQL ${cluster.url}`);
+  console.log(
+    `App ready at ${app.base} in ${startMs} ms (pid ${app.pid()}), ${Date.now() - started} ms in all`,
+  );
 
   const sql = postgres(cluster.url, { max: 3, onnotice: () => {}, connect_timeout: 5 });
   cleanups.push(() => sql.end({ timeout: 2 }));

@@ -19,9 +19,9 @@ export async function appKilledMidWrite(
 ): Promise<void> {
   const fans = await fansAtPayment(world.fans, 'kill', options.fans);
   const restart: number[] = [];
-  const killAndRestart = async () => {
+  const killAndRestart = async (mark: () => void) => {
     const killedAt = Date.now();
-    await world.app.kill9();
+    await world.app.kill9(mark);
     await world.app.start();
     restart.push(Date.now() - killedAt);
   };

@@ -28,7 +28,8 @@ export async function dbStopDuringPayments(
   const { results, timing } = await faultDuring(
     fans.map((fan) => () => subscribe(world.fans, fan)),
     300,
-    async () => {
+    async (mark) => {
+      mark();
       await world.cluster.stop(options.mode);
       await sleep(options.downMs);
       await world.cluster.start();

@@ -40,7 +40,7 @@ export async function identityProviderFrozen(world: World, s: Scenario): Promise
   const signInFault = fault('api503', signInAnswer, BOUNDS.IDENTITY_MS);
   s.check(
     'sign-in POST /api/session',
-    `${describe(signInAnswer)} in ${signInAnswer.ms} ms${signInFault ? ` (${signInFault})` : ''}`,
+    `${describe(signInAnswer)} in ${signInAnswer.ms} ms${signInFault && signInAnswer.status ? ` (${signInFault})` : ''}`,
     `503 JA <= ${BOUNDS.IDENTITY_MS} ms`,
     signInFault === null,
   );

@@ -1,4 +1,5 @@
 import { BOUNDS, slowest, statusCounts, timeouts } from '../bounds';
+import { CLIENT_TIMEOUT } from '../http';
 import type { Ledger } from '../ledger';
 import type { FanPayment, FaultTiming } from '../payments';
 import type { Scenario } from '../report';
@@ -39,7 +40,7 @@ export function checkPayments(
     `<= ${BOUNDS.REQUEST_MS} ms`,
     longest <= BOUNDS.REQUEST_MS,
   );
-  s.check('client timeouts (30 s)', timeouts(all), '0', timeouts(all) === 0);
+  s.check(`client timeouts (${CLIENT_TIMEOUT.ms / 1000} s)`, timeouts(all), '0', timeouts(all) === 0);
   s.figure('ledger', ledger);
   s.figure('timing', timing);
   s.figure(
