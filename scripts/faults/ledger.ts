@@ -30,6 +30,21 @@ interface Row {
   invoices: number;
 }
 
+/** Whether one of these fans is charged at the provider but has no subscription row yet: a write half-done. */
+export async function chargeWithoutMembership(
+  sql: postgres.Sql,
+  siteId: string,
+  uids: string[],
+): Promise<boolean> {
+  const [row] = await sql<{ hit: boolean }[]>`
+    select exists (
+      select 1 from sandbox_subscriptions p join members m on m.id = p.member_id
+      where m.site_id = ${siteId} and m.uid = any(${uids})
+        and not exists (select 1 from subscriptions s where s.member_id = m.id)
+    ) as hit`;
+  return row?.hit ?? false;
+}
+
 export async function audit(sql: postgres.Sql, siteId: string, payments: FanPayment[]): Promise<Ledger> {
   const uids = payments.map((payment) => payment.fan.uid);
   const rows = await sql<Row[]>`

@@ -41,13 +41,15 @@ export interface FaultTiming {
 }
 
 /**
- * Starts every request at once and begins the fault after `delayMs`, or as soon as the first answer comes if that
- * is earlier, so that the fault always meets requests in flight. Resolves once every request and the fault ended.
+ * Starts every request at once and begins the fault after `delayMs`, as soon as the first answer comes, or as soon
+ * as `strikeWhen` (polled every 10 ms) says a write is half-done, whichever is first: the fault meets requests in
+ * flight, and where it can, in the middle of their writes. Resolves once every request and the fault ended.
  */
 export async function faultDuring<T>(
   requests: (() => Promise<T>)[],
   delayMs: number,
   fault: (mark: () => void) => Promise<void>,
+  strikeWhen?: () => Promise<boolean>,
 ): Promise<{ results: T[]; timing: FaultTiming }> {
   let settled = 0;
   let firstSettled!: () => void;
@@ -58,7 +60,16 @@ export async function faultDuring<T>(
       firstSettled();
     }),
   );
-  await Promise.race([sleep(delayMs), first]);
+  let waiting = true;
+  const halfDone = async () => {
+    while (waiting && strikeWhen) {
+      if (await strikeWhen().catch(() => false)) return;
+      await sleep(10);
+    }
+    await new Promise(() => {});
+  };
+  await Promise.race([sleep(delayMs), first, halfDone()]);
+  waiting = false;
   // The fault marks the moment it strikes (a kill or a stop takes a while to prepare).
   const timing = { inFlight: running.length - settled, faultAt: Date.now() };
   const mark = () => Object.assign(timing, { inFlight: running.length - settled, faultAt: Date.now() });

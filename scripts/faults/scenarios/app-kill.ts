@@ -1,5 +1,5 @@
 import { BOUNDS, slowest, statusCounts } from '../bounds';
-import { audit } from '../ledger';
+import { audit, chargeWithoutMembership } from '../ledger';
 import { fansAtPayment, type Fan } from '../fans';
 import { send, sleep, type Answer } from '../http';
 import { faultDuring, firstPayments, retryUnsettled, subscribe } from '../payments';
@@ -27,8 +27,14 @@ export async function appKilledMidWrite(
   };
   const { results, timing } = await faultDuring(
     fans.map((fan) => () => subscribe(world.fans, fan)),
-    250,
+    1_000,
     killAndRestart,
+    () =>
+      chargeWithoutMembership(
+        world.sql,
+        world.siteId,
+        fans.map((fan) => fan.uid),
+      ),
   );
   const payments = firstPayments(fans, results);
   await retryUnsettled(world.fans, payments, options.tries);

@@ -1,6 +1,6 @@
 import { rssBytes } from '../../lib/bench-app';
 import { BOUNDS } from '../bounds';
-import { audit } from '../ledger';
+import { audit, chargeWithoutMembership } from '../ledger';
 import { fansAtPayment } from '../fans';
 import { sleep } from '../http';
 import { faultDuring, firstPayments, retryUnsettled, subscribe } from '../payments';
@@ -23,11 +23,12 @@ export async function dbStopDuringPayments(
 ): Promise<void> {
   const fans = await fansAtPayment(world.fans, `db-${options.mode}`, options.fans);
   const rssBefore = await rssBytes(world.app.pid());
+  const uids = fans.map((fan) => fan.uid);
   // Written by the fault while the payments run.
   const measured: { recovery: number | null } = { recovery: null };
   const { results, timing } = await faultDuring(
     fans.map((fan) => () => subscribe(world.fans, fan)),
-    300,
+    1_000,
     async (mark) => {
       mark();
       await world.cluster.stop(options.mode);
@@ -35,6 +36,7 @@ export async function dbStopDuringPayments(
       await world.cluster.start();
       measured.recovery = await timeToRecover(world);
     },
+    () => chargeWithoutMembership(world.sql, world.siteId, uids),
   );
   const payments = firstPayments(fans, results);
   await retryUnsettled(world.fans, payments, options.tries);
