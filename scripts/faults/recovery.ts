@@ -1,0 +1,31 @@
+import { send, sleep } from './http';
+import type { World } from './setup';
+
+/**
+ * Milliseconds from now until a DB-backed page (My page of the signed-in demo member: its session is read from the
+ * database on every request) answers 200 again, polling every 100 ms; null if not within `limitMs`.
+ */
+export async function timeToRecover(world: World, limitMs = 30_000): Promise<number | null> {
+  const started = Date.now();
+  while (Date.now() - started < limitMs) {
+    const answer = await send(world.app.base, '/mypage', { cookie: world.memberCookie, timeoutMs: 5_000 });
+    if (answer.status === 200) return Date.now() - started;
+    await sleep(100);
+  }
+  return null;
+}
+
+/** After a scenario, whatever it did or failed to undo: the database running and the app serving. */
+export async function restore(world: World): Promise<void> {
+  try {
+    process.kill(-world.emulatorPid, 'SIGCONT');
+  } catch {
+    // not running: nothing to wake
+  }
+  if (!(await world.cluster.isRunning())) await world.cluster.start();
+  const alive = await send(world.app.base, '/', { timeoutMs: 10_000 });
+  if (alive.status !== 200) {
+    await world.app.kill9();
+    await world.app.start();
+  }
+}

@@ -1,0 +1,127 @@
+/**
+ * `npm run test:faults` (issue 18): the fault suite. On a PostgreSQL cluster, an Auth emulator and a production app
+ * of its own (scripts/faults/setup.ts), it stops and crashes the database while fans pay, kills the app mid-write,
+ * freezes the identity provider and locks hot tables, then checks from the database that every fan told "paid" is
+ * a member and every charge has its membership, and that every request was answered within its bound. Prints the
+ * table, writes bench/results/faults-<date>.json, ends with `N passed, N failed`, exits 1 when a check failed.
+ * `--short`: fewer fans and shorter outages, for CI.
+ */
+import path from 'node:path';
+import { CLIENT_TIMEOUT } from './http';
+import { Scenario, printTable, tally, writeResults, type ScenarioReport } from './report';
+import { restore } from './recovery';
+import { createWorld, type World } from './setup';
+import { appKilledMidWrite } from './scenarios/app-kill';
+import { dbStopDuringPayments } from './scenarios/db-stop';
+import { identityProviderFrozen } from './scenarios/identity';
+import { lockOnHotTable } from './scenarios/lock';
+import { outagePages } from './scenarios/outage';
+
+const short = process.argv.includes('--short');
+// Short: fewer fans, shorter outages, and clients that give up sooner (any wait past 12 s fails already).
+const SETTINGS = short
+  ? { dbFans: 12, killFans: 8, tries: 10, downMs: 3_000, outageMs: 6_000, lockMs: 8_000, clientMs: 20_000 }
+  : {
+      dbFans: 40,
+      killFans: 20,
+      tries: 10,
+      downMs: 3_000,
+      outageMs: 10_000,
+      lockMs: 10_000,
+      clientMs: 30_000,
+    };
+CLIENT_TIMEOUT.ms = SETTINGS.clientMs;
+
+const cleanups: (() => Promise<unknown>)[] = [];
+async function cleanUp() {
+  for (const step of cleanups.splice(0).reverse()) {
+    await step().catch((error: unknown) => console.error('clean-up:', error));
+  }
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => void cleanUp().then(() => process.exit(130)));
+}
+
+const PLAN: [string, (world: World, s: Scenario) => Promise<void>][] = [
+  ['lock on a hot table', (world, s) => lockOnHotTable(world, s, { holdMs: SETTINGS.lockMs })],
+  ['identity provider frozen', (world, s) => identityProviderFrozen(world, s)],
+  ['outage pages', (world, s) => outagePages(world, s, { sampleMs: SETTINGS.outageMs })],
+  [
+    'database stop during payments',
+    (world, s) =>
+      dbStopDuringPayments(world, s, {
+        mode: 'fast',
+        fans: SETTINGS.dbFans,
+        downMs: SETTINGS.downMs,
+        tries: SETTINGS.tries,
+      }),
+  ],
+  [
+    'database crash during payments',
+    (world, s) =>
+      dbStopDuringPayments(world, s, {
+        mode: 'immediate',
+        fans: SETTINGS.dbFans,
+        downMs: SETTINGS.downMs,
+        tries: SETTINGS.tries,
+      }),
+  ],
+  [
+    'app killed mid-write',
+    (world, s) => appKilledMidWrite(world, s, { fans: SETTINGS.killFans, tries: SETTINGS.tries }),
+  ],
+];
+
+async function runScenario(world: World, name: string, body: (world: World, s: Scenario) => Promise<void>) {
+  const s = new Scenario(name);
+  const started = Date.now();
+  console.log(`\n== ${name}`);
+  try {
+    await body(world, s);
+  } catch (error) {
+    // The checks made so far stay in the table; the error counts as a failure of its own.
+    s.report.error = error instanceof Error ? error.message : String(error);
+    console.error(`   ${name} stopped: ${s.report.error}`);
+    console.error(`   app log:\n${await world.app.logTail(30)}`);
+  }
+  s.report.ms = Date.now() - started;
+  console.log(
+    `   ${s.report.checks.filter((check) => check.pass === false).length} failed in ${s.report.ms} ms`,
+  );
+  await restore(world);
+  return s.report;
+}
+
+async function main(): Promise<boolean> {
+  const startedAt = new Date();
+  console.log(`Fault suite (${short ? 'short' : 'full'}): ${JSON.stringify(SETTINGS)}`);
+  const world = await createWorld(cleanups);
+  const reports: ScenarioReport[] = [];
+  for (const [name, body] of PLAN) reports.push(await runScenario(world, name, body));
+  console.log('');
+  printTable(reports);
+  const file = await writeResults({
+    startedAt,
+    mode: short ? 'short' : 'full',
+    settings: SETTINGS,
+    scenarios: reports,
+  });
+  console.log(
+    `\nWritten to ${path.relative(process.cwd(), file)} (took ${Math.round((Date.now() - startedAt.getTime()) / 1000)} s)`,
+  );
+  const { passed, failed } = tally(reports);
+  console.log(`${passed} passed, ${failed} failed`);
+  return failed === 0;
+}
+
+main()
+  .then(async (pass) => {
+    await cleanUp();
+    process.exit(pass ? 0 : 1);
+  })
+  .catch(async (error: unknown) => {
+    console.error(error);
+    await cleanUp();
+    console.log('0 passed, 1 failed');
+    process.exit(1);
+  });

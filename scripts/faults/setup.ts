@@ -1,0 +1,93 @@
+import { randomBytes } from 'node:crypto';
+import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import postgres from 'postgres';
+import { createApp, type App } from './app';
+import { createCluster, type Cluster } from './cluster';
+import type { FanContext } from './fans';
+import { freePort } from './ports';
+
+/**
+ * The suite's own world in a temporary directory: a PostgreSQL cluster, the Auth emulator, the demo seeded as
+ * `npm start` seeds it, and the production app served as `npm start` serves it. Every piece registers its own
+ * clean-up as soon as it exists, so that a failure half-way leaves nothing running.
+ */
+export interface World {
+  tmp: string;
+  cluster: Cluster;
+  app: App;
+  sql: postgres.Sql;
+  emulatorPid: number;
+  siteId: string;
+  fans: FanContext;
+  /** The demo's premium member, signed in (a session row written as a sign-in writes it). */
+  memberCookie: string;
+}
+
+export const EMULATOR_PORT = 9599;
+
+export async function createWorld(cleanups: (() => Promise<unknown>)[]): Promise<World> {
+  const started = Date.now();
+  const tmp = await mkdtemp(path.join(os.tmpdir(), 'fc-faults-'));
+  // The postgres account must reach its cluster inside (as root, the cluster is that account's).
+  await chmod(tmp, 0o755);
+  cleanups.push(() => rm(tmp, { recursive: true, force: true }));
+  const cluster = await createCluster(tmp, await freePort(55432));
+  cleanups.push(() => cluster.stop('immediate').catch(() => {}));
+  console.log(`PostgreSQL cluster in ${tmp} ready at ${cluster.url} after ${Date.now() - started} ms`);
+  const appPort = await freePort(3400);
+  const dataDir = path.join(tmp, 'data');
+  const emulatorHost = `127.0.0.1:${EMULATOR_PORT}`;
+  const appEnv: NodeJS.ProcessEnv = {
+    // eslint-disable-next-line no-restricted-properties -- the app inherits the suite's environment, as npm start's
+    ...process.env,
+    PORT: String(appPort),
+    DATABASE_URL: cluster.url,
+    DATA_DIR: dataDir,
+    FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
+    PAYMENTS_PROVIDER: 'sandbox',
+    MEDIA_URL_SECRET: randomBytes(32).toString('base64url'),
+    MALLOC_ARENA_MAX: '2',
+    NEXT_TELEMETRY_DISABLED: '1',
+  };
+  // The seeding modules read the environment once, when first imported: it must name this world before that.
+  // eslint-disable-next-line no-restricted-properties -- see above
+  Object.assign(process.env, appEnv);
+  const { seedWorld } = await import('./seed');
+  const seeded = await seedWorld({
+    databaseUrl: cluster.url,
+    dataDir,
+    emulatorPort: EMULATOR_PORT,
+    tmp,
+    cleanups,
+  });
+  const emulatorPid = Number(
+    await readFile(path.resolve('.data', `auth-emulator-${EMULATOR_PORT}.pid`), 'utf8'),
+  );
+
+  const app = createApp({ port: appPort, env: appEnv, logFile: path.join(tmp, 'app.log') });
+  cleanups.push(app.stop);
+  console.log(`Seeded (and built if needed) after ${Date.now() - started} ms`);
+  const startMs = await app.start();
+  console.log(
+    `App ready at ${app.base} in ${startMs} ms (pid ${app.pid()}), ${Date.now() - started} ms in all`,
+  );
+
+  const sql = postgres(cluster.url, { max: 3, onnotice: () => {}, connect_timeout: 5 });
+  cleanups.push(() => sql.end({ timeout: 2 }));
+  const [site] = await sql<{ id: string; tenant: string }[]>`
+    select id, config->>'TENANT_ID' as tenant from sites where slug = 'mio'`;
+  const [plan] = await sql<{ id: string }[]>`
+    select id from plans where site_id = ${site!.id} and code = 'monthly'`;
+  return {
+    tmp,
+    cluster,
+    app,
+    sql,
+    emulatorPid,
+    siteId: site!.id,
+    fans: { base: app.base, emulatorHost, tenantId: site!.tenant, planId: plan!.id },
+    memberCookie: seeded.memberCookie,
+  };
+}
