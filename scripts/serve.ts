@@ -14,7 +14,7 @@ Object.assign(process.env, { NODE_ENV: 'production' });
 process.env.FRONT_INTERNAL_SECRET = randomBytes(32).toString('base64url');
 /* eslint-enable no-restricted-properties */
 
-const [{ default: next }, { env }, { connectPostgres }, { startFront }] = await Promise.all([
+const [{ default: next }, { env, dbTimeouts }, { connectPostgres }, { startFront }] = await Promise.all([
   import('next'),
   import('@/server/env'),
   import('@/server/db/client'),
@@ -26,7 +26,11 @@ if (!env.DATABASE_URL)
 const app = next({ dev: false, dir: process.cwd(), port: env.PORT, hostname: 'localhost' });
 await app.prepare();
 // The same pool as the app's own getDb() inside Next.js (shared: see connectPostgres).
-const db = connectPostgres(env.DATABASE_URL, { max: env.DB_POOL_MAX, shared: true });
+const db = connectPostgres(env.DATABASE_URL, {
+  max: env.DB_POOL_MAX,
+  shared: true,
+  timeouts: dbTimeouts(),
+});
 const front = startFront({
   db: db.db,
   port: env.PORT,
