@@ -43,7 +43,9 @@ export class DbHealth {
 
   /** While down, starts one `select 1` (at most one a second) whose answer clears the flag. */
   probe(db: Db, now = Date.now()): void {
-    if (!this.down || this.probing || now - this.lastProbeAt < PROBE_EVERY_MS) return;
+    // A clock set back (NTP) must not stop the probes: only a recent probe in the past holds the next one.
+    const recent = now >= this.lastProbeAt && now - this.lastProbeAt < PROBE_EVERY_MS;
+    if (!this.down || this.probing || recent) return;
     this.probing = true;
     this.lastProbeAt = now;
     db.execute(sql`select 1`)
