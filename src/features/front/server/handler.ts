@@ -19,7 +19,6 @@ import { pageRequest, sessionToken, type PageRequest } from '@/features/front/se
 import { sendPage, sendPrivatePage } from '@/features/front/server/send';
 import { fillPrivateRegion } from '@/features/front/server/private-page';
 import { sendUnavailable } from '@/features/front/server/outage-page';
-import { answerNextOutages } from '@/features/front/server/next-outages';
 import type { Site } from '@/features/site/server/repository';
 
 export interface FrontDeps {
@@ -133,8 +132,7 @@ export function createFrontHandler(frontDeps: FrontDeps) {
     const host = normalizeHost(req.headers.host);
     sendUnavailable(req, res, host ? knownSite(host) : null);
   };
-  const next = answerNextOutages(frontDeps.next, frontDeps.db, health, unavailable);
-  const deps: Deps = { ...frontDeps, health, next };
+  const deps: Deps = { ...frontDeps, health };
   return (req: IncomingMessage, res: ServerResponse): void => {
     const count: QueryCount = { queries: 0 };
     if (deps.countHeader) exposeCount(res, count);
