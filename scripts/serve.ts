@@ -14,21 +14,30 @@ Object.assign(process.env, { NODE_ENV: 'production' });
 process.env.FRONT_INTERNAL_SECRET = randomBytes(32).toString('base64url');
 /* eslint-enable no-restricted-properties */
 
-const [{ default: next }, { env }, { connectPostgres }, { startFront }, { startPaymentReconciliation }] =
-  await Promise.all([
-    import('next'),
-    import('@/server/env'),
-    import('@/server/db/client'),
-    import('@/features/front/server/start'),
-    import('@/features/billing/server/reconcile-job'),
-  ]);
+const [
+  { default: next },
+  { env, dbTimeouts },
+  { connectPostgres },
+  { startFront },
+  { startPaymentReconciliation },
+] = await Promise.all([
+  import('next'),
+  import('@/server/env'),
+  import('@/server/db/client'),
+  import('@/features/front/server/start'),
+  import('@/features/billing/server/reconcile-job'),
+]);
 
 if (!env.DATABASE_URL)
   throw new Error('DATABASE_URL is required (npm start sets it for the embedded database).');
 const app = next({ dev: false, dir: process.cwd(), port: env.PORT, hostname: 'localhost' });
 await app.prepare();
 // The same pool as the app's own getDb() inside Next.js (shared: see connectPostgres).
-const db = connectPostgres(env.DATABASE_URL, { max: env.DB_POOL_MAX, shared: true });
+const db = connectPostgres(env.DATABASE_URL, {
+  max: env.DB_POOL_MAX,
+  shared: true,
+  timeouts: dbTimeouts(),
+});
 const front = startFront({
   db: db.db,
   port: env.PORT,

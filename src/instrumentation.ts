@@ -16,6 +16,11 @@ export async function register(): Promise<void> {
 
 export const onRequestError: Instrumentation.onRequestError = async (...args) => {
   const { env } = await import('@/server/env');
+  if (env.NEXT_RUNTIME === 'nodejs') {
+    // The front server turns Next.js's 500 into the 503 outage page when the database caused it (decision 0016).
+    const { dbHealth } = await import('@/server/db/health');
+    dbHealth().report(args[0]);
+  }
   if (!env.SENTRY_DSN) return;
   const Sentry = await import('@sentry/nextjs');
   Sentry.captureRequestError(...args);

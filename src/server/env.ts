@@ -11,6 +11,11 @@ const envSchema = z.object({
   /** A PostgreSQL URL; unset means the embedded PGlite database under DATA_DIR. */
   DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/ })),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  /** Bounds of the app's database waits (decision 0016): a request fails fast with 503 rather than hang. */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  DB_LOCK_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(2_000),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(10_000),
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
   DATA_DIR: z.string().min(1).default('.data'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   /** The DSN is public by design; one variable serves the browser (inlined) and the server. */
@@ -101,3 +106,13 @@ function readEnv(): Env {
 }
 
 export const env: Env = readEnv();
+
+/** The app pool's bounds, as connectPostgres takes them (scripts that migrate or seed pass none). */
+export function dbTimeouts(value: Env = env) {
+  return {
+    statementMs: value.DB_STATEMENT_TIMEOUT_MS,
+    lockMs: value.DB_LOCK_TIMEOUT_MS,
+    idleInTransactionMs: value.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    connectMs: value.DB_CONNECT_TIMEOUT_MS,
+  };
+}

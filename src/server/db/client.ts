@@ -17,6 +17,38 @@ export interface DbHandle {
   close(): Promise<void>;
 }
 
+/**
+ * Bounds on every wait of the app's pool (README "Settings", decision 0016): a statement, a lock wait, a transaction
+ * left idle, and a connection attempt. Unset: PostgreSQL's defaults (no limit), which migrations and seeding keep.
+ */
+export interface DbTimeouts {
+  statementMs: number;
+  lockMs: number;
+  idleInTransactionMs: number;
+  connectMs: number;
+}
+
+export interface ConnectOptions {
+  max?: number;
+  shared?: boolean;
+  timeouts?: DbTimeouts;
+}
+
+function clientOptions(max: number, timeouts?: DbTimeouts): postgres.Options<Record<string, never>> {
+  if (!timeouts) return { max, onnotice: () => {} };
+  return {
+    max,
+    onnotice: () => {},
+    // postgres.js counts seconds; PostgreSQL takes the others as startup parameters, in milliseconds.
+    connect_timeout: timeouts.connectMs / 1000,
+    connection: {
+      statement_timeout: timeouts.statementMs,
+      lock_timeout: timeouts.lockMs,
+      idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+    },
+  };
+}
+
 const SHARED_CLIENTS = Symbol.for('fanclub.postgres-clients');
 type WithClients = typeof globalThis & { [SHARED_CLIENTS]?: Map<string, postgres.Sql> };
 
@@ -25,10 +57,10 @@ type WithClients = typeof globalThis & { [SHARED_CLIENTS]?: Map<string, postgres
  * (scripts/serve.ts), and must share the pool: the embedded database serves one session, and two connections'
  * statements would interleave there (docs/decisions/0012). One pool per process is also what PostgreSQL wants.
  */
-function sharedClient(url: string, max: number): postgres.Sql {
+function sharedClient(url: string, max: number, timeouts?: DbTimeouts): postgres.Sql {
   const clients = ((globalThis as WithClients)[SHARED_CLIENTS] ??= new Map());
   let client = clients.get(url);
-  if (!client) clients.set(url, (client = postgres(url, { max, onnotice: () => {} })));
+  if (!client) clients.set(url, (client = postgres(url, clientOptions(max, timeouts))));
   return client;
 }
 
@@ -36,9 +68,11 @@ function sharedClient(url: string, max: number): postgres.Sql {
  * A PostgreSQL server (or the embedded PGlite served over the wire by `npm start`). `shared`: the process's pool
  * for the URL, made by whichever copy of this module asks first.
  */
-export function connectPostgres(url: string, options: { max?: number; shared?: boolean } = {}): DbHandle {
+export function connectPostgres(url: string, options: ConnectOptions = {}): DbHandle {
   const max = options.max ?? 10;
-  const client = options.shared ? sharedClient(url, max) : postgres(url, { max, onnotice: () => {} });
+  const client = options.shared
+    ? sharedClient(url, max, options.timeouts)
+    : postgres(url, clientOptions(max, options.timeouts));
   return {
     db: drizzlePostgres(client, { schema, logger: queryCountLogger }) as unknown as Db,
     kind: 'postgres',

@@ -1,6 +1,6 @@
 import 'server-only';
 import path from 'node:path';
-import { env } from '@/server/env';
+import { dbTimeouts, env } from '@/server/env';
 import { connectPostgres, openPglite, type Db, type DbHandle } from '@/server/db/client';
 
 export type { Db } from '@/server/db/client';
@@ -14,7 +14,13 @@ const globalForDb = globalThis as typeof globalThis & { __fcDb?: Promise<DbHandl
 export function getDb(): Promise<Db> {
   // One pool per process, also across hot reloads in development.
   globalForDb.__fcDb ??= env.DATABASE_URL
-    ? Promise.resolve(connectPostgres(env.DATABASE_URL, { max: env.DB_POOL_MAX, shared: true }))
+    ? Promise.resolve(
+        connectPostgres(env.DATABASE_URL, {
+          max: env.DB_POOL_MAX,
+          shared: true,
+          timeouts: dbTimeouts(),
+        }),
+      )
     : openPglite(path.join(env.DATA_DIR, 'pglite'));
   return globalForDb.__fcDb.then((handle) => handle.db);
 }

@@ -5,7 +5,7 @@ import { members, plans, sites } from './schema';
 export const PAYMENT_ATTEMPT_STATUSES = ['open', 'succeeded', 'abandoned', 'refunded'] as const;
 
 /**
- * A fan's intent to pay, written before the provider is called (docs/decisions/0016). Its id is the provider's
+ * A fan's intent to pay, written before the provider is called (docs/decisions/0018). Its id is the provider's
  * idempotency key, so a retry after any failure (a crash, an outage, a lost answer) resumes the same payment instead
  * of starting another or doing nothing. The partial unique index holds "one payment at a time" for each purpose.
  * `succeeded` is written in the transaction that makes the membership; `abandoned` when the provider charged nothing;

@@ -1,6 +1,8 @@
 import 'server-only';
 import { NextResponse } from 'next/server';
 import { AppError, ERROR_CATALOGUE, RETRY_AFTER_SECONDS, type ErrorCode } from '@/lib/errors';
+import { dbHealth } from '@/server/db/health';
+import { RETRY_AFTER_SECONDS as DB_RETRY_AFTER_SECONDS } from '@/server/db/unavailable';
 
 /** Personal answers are never stored by a browser or a shared cache. */
 const PRIVATE = { 'Cache-Control': 'private, no-store' };
@@ -9,15 +11,22 @@ export function jsonOk<T>(body: T, init: { status?: number } = {}): NextResponse
   return NextResponse.json(body, { status: init.status ?? 200, headers: PRIVATE });
 }
 
-/** `{ error: { code, message } }` with the catalogue's status and Japanese message. */
+/** `{ error: { code, message } }` with the catalogue's status and Japanese message; a 503 says when to retry. */
 export function jsonError(code: ErrorCode, message: string = ERROR_CATALOGUE[code].message): NextResponse {
-  const retryAfter = RETRY_AFTER_SECONDS[code];
+  const status = ERROR_CATALOGUE[code].status;
+  const retryAfter = RETRY_AFTER_SECONDS[code] ?? (status === 503 ? DB_RETRY_AFTER_SECONDS : undefined);
   const headers = retryAfter === undefined ? PRIVATE : { ...PRIVATE, 'Retry-After': String(retryAfter) };
-  return NextResponse.json({ error: { code, message } }, { status: ERROR_CATALOGUE[code].status, headers });
+  return NextResponse.json({ error: { code, message } }, { status, headers });
 }
 
+/**
+ * The answer to an error a route handler did not expect: an AppError as its code says; the database being down,
+ * timing out or locked as 503 UNAVAILABLE (worth retrying, and recorded so the front server answers at once while
+ * it lasts); anything else as 500.
+ */
 export function jsonFromError(error: unknown): NextResponse {
   if (error instanceof AppError) return jsonError(error.code, error.message);
+  if (dbHealth().report(error)) return jsonError('UNAVAILABLE');
   console.error(error);
   return jsonError('INTERNAL');
 }

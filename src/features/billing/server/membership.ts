@@ -54,7 +54,7 @@ async function ensureCustomer(db: Db, provider: PaymentProvider, member: Member,
 
 /**
  * The payment step: starts the chosen plan's subscription under a payment attempt recorded before the provider is
- * called (docs/decisions/0016). The attempt's id is the idempotency key, so a retry after anything (a refused card,
+ * called (docs/decisions/0018). The attempt's id is the idempotency key, so a retry after anything (a refused card,
  * a double click, an outage, a crash, a lost answer) resumes the same payment: the provider charges once, and the
  * membership is written in the transaction that settles the attempt. "Complete" is answered only after that
  * transaction committed. A refused card answers 402 with the reason and changes nothing the member entered.

@@ -48,7 +48,7 @@ async function refusalOf(db: Db, state: SubscriptionState): Promise<string | nul
 
 /**
  * Compares the provider's records with ours and finishes what a crash, an outage or a lost answer left half-done
- * (docs/decisions/0016): a paid subscription we never wrote is completed (the member joins), or refunded when it
+ * (docs/decisions/0018): a paid subscription we never wrote is completed (the member joins), or refunded when it
  * cannot be (a second charge, a member who is gone); an open attempt is completed when the provider was paid for
  * it and given up when it charged nothing. Every step is idempotent, so instances may run it at once.
  */

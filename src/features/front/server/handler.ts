@@ -1,7 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Db } from '@/server/db/client';
 import { countQueries, type QueryCount } from '@/server/db/query-count';
-import { siteForHost } from '@/features/site/server/site-cache';
+import { dbHealth, type DbHealth } from '@/server/db/health';
+import { normalizeHost } from '@/features/site/host';
+import { knownSite, siteForHost } from '@/features/site/server/site-cache';
 import { REVERIFY_AFTER_MS } from '@/features/auth/server/resolve-viewer';
 import { findViewerAccess } from '@/features/membership/server/viewer-access';
 import {
@@ -16,6 +18,7 @@ import { fetchRendering, type RenderTarget } from '@/features/front/server/rende
 import { pageRequest, sessionToken, type PageRequest } from '@/features/front/server/requests';
 import { sendPage, sendPrivatePage } from '@/features/front/server/send';
 import { fillPrivateRegion } from '@/features/front/server/private-page';
+import { sendUnavailable } from '@/features/front/server/outage-page';
 import type { Site } from '@/features/site/server/repository';
 
 export interface FrontDeps {
@@ -29,7 +32,11 @@ export interface FrontDeps {
   countHeader: boolean;
   /** Serves a build asset itself (brotli), or answers false. */
   staticAssets?: (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
+  /** What the process knows of the database's health (default: the process's one record). */
+  health?: DbHealth;
 }
+
+type Deps = FrontDeps & { health: DbHealth };
 
 /** The page cache's key of a rendering, and back: the path Next.js renders it at (proxy.ts's rewrite). */
 export const cacheKey = (host: string, path: string, view: FrontView | 'visitor') => `${host}${path}|${view}`;
@@ -42,7 +49,7 @@ export function nextPathOf(key: string): string {
   return path === '/' && !prefix ? `/${host}` : `/${host}${prefix}${path}`;
 }
 
-function cached(deps: FrontDeps, site: Site, request: PageRequest, view: FrontView | 'visitor') {
+function cached(deps: Deps, site: Site, request: PageRequest, view: FrontView | 'visitor') {
   return deps.cache.get(cacheKey(request.host, request.path, view), site.id, () =>
     fetchRendering(deps.target, request.host, request.path, view),
   );
@@ -54,20 +61,28 @@ function cached(deps: FrontDeps, site: Site, request: PageRequest, view: FrontVi
  * a signed-in member without premium, and for a premium member the item's shell with its member part filled for
  * this request. Everything else, and a premium member's lists and top page, goes to Next.js as before.
  */
-async function route(deps: FrontDeps, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function route(deps: Deps, req: IncomingMessage, res: ServerResponse): Promise<void> {
   if (req.headers[FRONT_SECRET_HEADER] === deps.target.secret) return deps.next(req, res);
   if (deps.staticAssets && (await deps.staticAssets(req, res))) return;
   // Only the front server's own requests name a view (proxy.ts also wants the secret): drop what a client sent.
   delete req.headers[FRONT_SECRET_HEADER];
   delete req.headers[FRONT_VIEW_HEADER];
   const request = pageRequest(req);
+  if (deps.health.down) return duringOutage(deps, req, res, request);
   const site = request && (await siteForHost(deps.db, request.host));
   if (!request || !site) return deps.next(req, res);
 
   const token = sessionToken(req.headers.cookie);
+  // The session cannot be looked up (its table locked, a timeout): the visitor's page, privately, is still an answer.
   const access = token
-    ? await findViewerAccess(deps.db, site.id, token, { sandboxClock: deps.sandboxClock })
+    ? await findViewerAccess(deps.db, site.id, token, { sandboxClock: deps.sandboxClock }).catch(
+        (error: unknown) => {
+          if (deps.health.report(error)) return null;
+          throw error;
+        },
+      )
     : null;
+  if (deps.health.down) return duringOutage(deps, req, res, request);
   // Time to ask the identity provider about this session again: the member rendering of Next.js does that.
   if (access && Date.now() - access.verifiedAt.getTime() >= REVERIFY_AFTER_MS) return deps.next(req, res);
   // Whatever the session turns out to be, an answer to a request that carries one is nobody else's to keep.
@@ -87,6 +102,22 @@ async function route(deps: FrontDeps, req: IncomingMessage, res: ServerResponse)
   sendPage(req, res, page, { member, state });
 }
 
+/**
+ * While the database is down (decision 0016): a page the cache holds is served however old (the visitor's
+ * rendering, to members too, privately), Next.js's build assets still flow, and everything else gets the 503 page
+ * at once instead of waiting on a connection that will fail. A probe in the background notices the way back.
+ */
+function duringOutage(deps: Deps, req: IncomingMessage, res: ServerResponse, request: PageRequest | null) {
+  deps.health.probe(deps.db);
+  if (req.url?.startsWith('/_next/')) return deps.next(req, res);
+  const host = normalizeHost(req.headers.host);
+  const site = host ? knownSite(host) : null;
+  const held =
+    request && site ? deps.cache.held(cacheKey(request.host, request.path, 'visitor'), site.id) : null;
+  if (!held) return sendUnavailable(req, res, site);
+  sendPage(req, res, held, { member: sessionToken(req.headers.cookie) !== null, state: 'stale' });
+}
+
 function exposeCount(res: ServerResponse, count: QueryCount): void {
   const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
   res.writeHead = ((...args: unknown[]) => {
@@ -95,17 +126,22 @@ function exposeCount(res: ServerResponse, count: QueryCount): void {
   }) as ServerResponse['writeHead'];
 }
 
-export function createFrontHandler(deps: FrontDeps) {
+export function createFrontHandler(frontDeps: FrontDeps) {
+  const health = frontDeps.health ?? dbHealth();
+  const unavailable = (req: IncomingMessage, res: ServerResponse) => {
+    const host = normalizeHost(req.headers.host);
+    sendUnavailable(req, res, host ? knownSite(host) : null);
+  };
+  const deps: Deps = { ...frontDeps, health };
   return (req: IncomingMessage, res: ServerResponse): void => {
     const count: QueryCount = { queries: 0 };
     if (deps.countHeader) exposeCount(res, count);
     countQueries(count, () =>
       route(deps, req, res).catch((error: unknown) => {
-        console.error('front server:', error);
-        if (!res.headersSent) {
-          res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '5' });
-          res.end('ただいま混み合っています。しばらくしてから再度お試しください。');
-        } else res.destroy();
+        // The database's unavailability is logged once when it starts (DbHealth), not once per request.
+        if (!health.report(error)) console.error('front server:', error);
+        if (!res.headersSent) unavailable(req, res);
+        else res.destroy();
       }),
     );
   };

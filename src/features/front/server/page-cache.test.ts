@@ -103,4 +103,20 @@ describe('PageCache', () => {
     expect((await pages.get('a', SITE, async () => rendering(body), 1)).state).toBe('miss');
     expect((await pages.get('c', SITE, async () => rendering(body), 1)).state).toBe('hit');
   });
+
+  it('keeps serving a page past its stale time while it cannot be rendered again (an outage), not the error', async () => {
+    const pages = cache();
+    await pages.get('k', SITE, async () => rendering('<p>old</p>'));
+    const later = Date.now() + 60_000;
+    const failed = await pages.get('k', SITE, async () => rendering('error', { status: 500 }), later);
+    const thrown = await pages.get('k', SITE, () => Promise.reject(new Error('ECONNREFUSED')), later);
+    expect([failed.state, thrown.state]).toEqual(['stale', 'stale']);
+    expect(failed.page.body.toString()).toBe('<p>old</p>');
+    expect(pages.held('k', SITE)?.body.toString()).toBe('<p>old</p>');
+    // Back: the next rendering replaces it.
+    const back = await pages.get('k', SITE, async () => rendering('<p>new</p>'), later);
+    expect([back.state, back.page.body.toString()]).toEqual(['miss', '<p>new</p>']);
+    pages.siteChanged(SITE, 1);
+    expect(pages.held('k', SITE)).toBeNull();
+  });
 });

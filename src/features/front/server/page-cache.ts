@@ -95,8 +95,18 @@ export class PageCache {
         this.fill(key, siteId, render).catch(() => {});
         return { page: hit, state: 'stale' };
       }
+      // Too old to serve without trying again; but a page that cannot be rendered now (the database is down, Next.js
+      // failed) is worse than an old one: the old one is served until a rendering succeeds (decision 0016).
+      const again = await this.fill(key, siteId, render).catch(() => null);
+      return again && again.status < 500 ? { page: again, state: 'miss' } : { page: hit, state: 'stale' };
     }
     return { page: await this.fill(key, siteId, render), state: 'miss' };
+  }
+
+  /** The page of `key` held now, however old, without rendering anything: what is served while the database is down. */
+  held(key: string, siteId: string): CachedPage | null {
+    const hit = this.entries.get(key);
+    return hit && hit.generation === this.generationOf(siteId) ? hit : null;
   }
 
   private fill(

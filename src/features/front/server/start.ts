@@ -2,6 +2,7 @@ import http from 'node:http';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Db } from '@/server/db/client';
+import { dbHealth } from '@/server/db/health';
 import { env } from '@/server/env';
 import { choosePaymentProvider } from '@/server/payments/choice';
 import { siteHostNames } from '@/features/site/server/repository';
@@ -65,9 +66,12 @@ export function startFront(options: FrontOptions) {
   const cache = new PageCache({ freshMs: 30_000, staleMs: 120_000, maxBytes: 48 * 1024 * 1024 });
   registerFrontBus({ siteChanged: (siteId, generation) => cache.siteChanged(siteId, generation) });
 
+  const health = dbHealth();
   let first = true;
   async function poll(): Promise<void> {
     const generations = await readPageCacheGenerations(options.db);
+    // The poll doubles as the database's health probe: the front server stops answering 503 at once.
+    health.up();
     for (const [siteId, generation] of generations) {
       if (generation <= cache.generationOf(siteId)) continue;
       if (!first) {
@@ -83,7 +87,10 @@ export function startFront(options: FrontOptions) {
   let running = true;
   void (async () => {
     while (running) {
-      await poll().catch((error: unknown) => console.error('page cache: generations not read:', error));
+      await poll().catch((error: unknown) => {
+        // An outage is logged once by DbHealth: a line (and a kept error) per second of it is not needed.
+        if (!health.report(error)) console.error('page cache: generations not read:', error);
+      });
       await new Promise((resolve) => setTimeout(resolve, GENERATION_POLL_MS).unref());
     }
   })();

@@ -1,0 +1,61 @@
+/**
+ * Whether an error means "the database cannot answer now" (down, restarting, unreachable, out of connections, or a
+ * statement/lock wait that ran out of time) rather than a bug or bad input: such a failure is answered with 503 and
+ * Retry-After, and the same request is worth trying again shortly. Pure: it only looks at the error.
+ */
+
+/** postgres.js's own connection errors and Node's socket errors. */
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'CONNECT_TIMEOUT',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+]);
+
+/** SQLSTATEs of a server that is going away or refusing work for now. */
+const SERVER_DOWN_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
+/** SQLSTATEs of a wait that ran out of time: the server is up, the request lost (lock_timeout, statement_timeout). */
+const BUSY_STATES = new Set(['55P03', '57014', '40P01']);
+
+export type Unavailability = 'down' | 'busy';
+
+function codeOf(error: object): string | null {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' ? code : null;
+}
+
+/**
+ * 'down' when the database is unreachable or shutting down (every query will fail until it is back), 'busy' when one
+ * statement timed out or waited too long for a lock, null otherwise. Drizzle and Node wrap the driver's error (`cause`,
+ * AggregateError's `errors`): a few levels are looked through.
+ */
+export function dbUnavailability(error: unknown, depth = 0): Unavailability | null {
+  if (typeof error !== 'object' || error === null || depth > 4) return null;
+  const code = codeOf(error);
+  if (code) {
+    if (CONNECTION_CODES.has(code) || SERVER_DOWN_STATES.has(code) || code.startsWith('08')) return 'down';
+    if (BUSY_STATES.has(code)) return 'busy';
+  }
+  const inner: unknown[] = [(error as { cause?: unknown }).cause];
+  if (error instanceof AggregateError) inner.push(...(error.errors as unknown[]));
+  for (const each of inner) {
+    const found = dbUnavailability(each, depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+export function isDbUnavailable(error: unknown): boolean {
+  return dbUnavailability(error) !== null;
+}
+
+/** Seconds a client is asked to wait before trying again (Retry-After). */
+export const RETRY_AFTER_SECONDS = 5;
