@@ -17,7 +17,7 @@ export async function register(): Promise<void> {
 export const onRequestError: Instrumentation.onRequestError = async (...args) => {
   const { env } = await import('@/server/env');
   if (env.NEXT_RUNTIME === 'nodejs') {
-    // The front server turns Next.js's 500 into the 503 outage page when the database caused it (decision 0016).
+    // The front server turns Next.js's 500 into a 503 with Retry-After when the database caused it (next-status.ts).
     const { dbHealth } = await import('@/server/db/health');
     dbHealth().report(args[0]);
   }

@@ -11,7 +11,7 @@ const envSchema = z.object({
   /** A PostgreSQL URL; unset means the embedded PGlite database under DATA_DIR. */
   DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/ })),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
-  /** Bounds of the app's database waits (decision 0016): a request fails fast with 503 rather than hang. */
+  /** Bounds of the app's database waits (decision 0020): a request fails fast with 503 rather than hang. */
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   DB_LOCK_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(2_000),
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(10_000),

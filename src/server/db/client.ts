@@ -18,7 +18,7 @@ export interface DbHandle {
 }
 
 /**
- * Bounds on every wait of the app's pool (README "Settings", decision 0016): a statement, a lock wait, a transaction
+ * Bounds on every wait of the app's pool (README "Settings", decision 0020): a statement, a lock wait, a transaction
  * left idle, and a connection attempt. Unset: PostgreSQL's defaults (no limit), which migrations and seeding keep.
  */
 export interface DbTimeouts {

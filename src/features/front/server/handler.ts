@@ -19,6 +19,7 @@ import { pageRequest, sessionToken, type PageRequest } from '@/features/front/se
 import { sendPage, sendPrivatePage } from '@/features/front/server/send';
 import { fillPrivateRegion } from '@/features/front/server/private-page';
 import { sendUnavailable } from '@/features/front/server/outage-page';
+import { withOutageStatus } from '@/features/front/server/next-status';
 import type { Site } from '@/features/site/server/repository';
 
 export interface FrontDeps {
@@ -36,7 +37,7 @@ export interface FrontDeps {
   health?: DbHealth;
 }
 
-type Deps = FrontDeps & { health: DbHealth };
+type Deps = FrontDeps & { health: DbHealth; internal: FrontDeps['next'] };
 
 /** The page cache's key of a rendering, and back: the path Next.js renders it at (proxy.ts's rewrite). */
 export const cacheKey = (host: string, path: string, view: FrontView | 'visitor') => `${host}${path}|${view}`;
@@ -62,7 +63,7 @@ function cached(deps: Deps, site: Site, request: PageRequest, view: FrontView | 
  * this request. Everything else, and a premium member's lists and top page, goes to Next.js as before.
  */
 async function route(deps: Deps, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  if (req.headers[FRONT_SECRET_HEADER] === deps.target.secret) return deps.next(req, res);
+  if (req.headers[FRONT_SECRET_HEADER] === deps.target.secret) return deps.internal(req, res);
   if (deps.staticAssets && (await deps.staticAssets(req, res))) return;
   // Only the front server's own requests name a view (proxy.ts also wants the secret): drop what a client sent.
   delete req.headers[FRONT_SECRET_HEADER];
@@ -103,7 +104,7 @@ async function route(deps: Deps, req: IncomingMessage, res: ServerResponse): Pro
 }
 
 /**
- * While the database is down (decision 0016): a page the cache holds is served however old (the visitor's
+ * While the database is down (decision 0020): a page the cache holds is served however old (the visitor's
  * rendering, to members too, privately), Next.js's build assets still flow, and everything else gets the 503 page
  * at once instead of waiting on a connection that will fail. A probe in the background notices the way back.
  */
@@ -132,7 +133,9 @@ export function createFrontHandler(frontDeps: FrontDeps) {
     const host = normalizeHost(req.headers.host);
     sendUnavailable(req, res, host ? knownSite(host) : null);
   };
-  const deps: Deps = { ...frontDeps, health };
+  // The front server's own requests for renderings keep Next.js's status: the page cache judges those itself.
+  const internal = frontDeps.next;
+  const deps: Deps = { ...frontDeps, health, internal, next: withOutageStatus(frontDeps.next, health) };
   return (req: IncomingMessage, res: ServerResponse): void => {
     const count: QueryCount = { queries: 0 };
     if (deps.countHeader) exposeCount(res, count);

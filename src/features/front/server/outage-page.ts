@@ -23,7 +23,7 @@ function styleOf(site: Site | null): string {
 }
 
 /**
- * The page every HTML request gets while the database cannot answer (decision 0016): in the site's name and colours
+ * The page every HTML request gets while the database cannot answer (decision 0020): in the site's name and colours
  * when its configuration is in memory, with nothing of any member and no script. Made here rather than by Next.js,
  * whose rendering needs the database it is about.
  */

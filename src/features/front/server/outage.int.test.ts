@@ -10,7 +10,7 @@ import { PageCache } from '@/features/front/server/page-cache';
 import { createFrontHandler, type FrontDeps } from '@/features/front/server/handler';
 
 /**
- * The front server while its database fails (decision 0016): a page it holds is served stale for as long as the
+ * The front server while its database fails (decision 0020): a page it holds is served stale for as long as the
  * outage lasts, everything else gets the site's Japanese 503 page with Retry-After at once, and it all comes back
  * without a restart.
  */

@@ -96,7 +96,7 @@ export class PageCache {
         return { page: hit, state: 'stale' };
       }
       // Too old to serve without trying again; but a page that cannot be rendered now (the database is down, Next.js
-      // failed) is worse than an old one: the old one is served until a rendering succeeds (decision 0016).
+      // failed) is worse than an old one: the old one is served until a rendering succeeds (decision 0020).
       const again = await this.fill(key, siteId, render).catch(() => null);
       return again && again.status < 500 ? { page: again, state: 'miss' } : { page: hit, state: 'stale' };
     }

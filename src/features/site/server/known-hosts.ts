@@ -19,7 +19,7 @@ export async function isKnownHost(host: string, now = Date.now()): Promise<boole
   try {
     exists = await hostExists(await getDb(), host);
   } catch (error) {
-    // The database cannot answer: what was known stays true through the outage (decision 0016).
+    // The database cannot answer: what was known stays true through the outage (decision 0020).
     if (!hit || !dbHealth().report(error)) throw error;
     hit.expiresAt = now + TTL_MS;
     return hit.exists;

@@ -28,7 +28,7 @@ function refresh(db: Db, host: string, now: number): Promise<Site | null> {
  * The site of a host name from memory: every page view needs it, and a database round trip and a schema parse per
  * request would be most of a member page's budget (issue 7: at most three round trips). Once a host has been read,
  * no request waits on the database for it again: an expired entry is answered at once and read again behind it, and
- * kept as it was when that read fails (decision 0016: cached pages are served through a database outage).
+ * kept as it was when that read fails (decision 0020: cached pages are served through a database outage).
  */
 export function siteForHost(db: Db, host: string, now = Date.now()): Promise<Site | null> {
   const entry = entries.get(host);
