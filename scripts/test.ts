@@ -8,7 +8,8 @@
  *   browser                   Playwright, on the embedded PGlite (or DATABASE_URL's PostgreSQL)
  *
  * With TEST_POSTGRES_URL set (a PostgreSQL server; CI sets it), what depends on the database engine runs again on a
- * fresh database of that server: the integration tests and the browser tests tagged @postgres (docs/decisions/0015).
+ * fresh database of that server: the integration tests and the browser tests tagged @postgres (docs/decisions/0015);
+ * then the fault suite's short run (`npm run test:faults -- --short`, on a PostgreSQL cluster of its own).
  * CI_INSTALL_SECONDS, when set, adds the install's time to the table.
  */
 import { spawn } from 'node:child_process';
@@ -116,6 +117,36 @@ async function playwright(
   return playwrightCounts(file, ok);
 }
 
+/**
+ * The fault suite's short run (scripts/faults, docs/decisions/0016) on a PostgreSQL cluster of its own, against the
+ * build the browser phase made; its last line is `N passed, N failed`, echoed through as it comes.
+ */
+function faults(): Promise<Counts> {
+  return new Promise((resolve) => {
+    const child = spawn(
+      process.execPath,
+      ['--conditions=react-server', '--import', 'tsx', 'scripts/faults/run.ts', '--short'],
+      { stdio: ['ignore', 'pipe', 'inherit'], env: inherited },
+    );
+    let last = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      process.stdout.write(chunk);
+      const match = /(\d+) passed, (\d+) failed\s*$/m.exec(chunk.toString());
+      if (match) last = match[0];
+    });
+    const done = (ok: boolean) => {
+      const [, passed = '0', failed = '1'] = /(\d+) passed, (\d+) failed/.exec(last) ?? [];
+      resolve({
+        passed: Number(passed),
+        failed: Number(failed) + (ok || Number(failed) > 0 ? 0 : 1),
+        skipped: 0,
+      });
+    };
+    child.on('error', () => done(false));
+    child.on('exit', (code) => done(code === 0));
+  });
+}
+
 /** A fresh database on the PostgreSQL server for this run, dropped afterwards. */
 async function freshDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `fanclub_test_${randomBytes(4).toString('hex')}`;
@@ -174,6 +205,8 @@ async function main(): Promise<void> {
     await timed(`unit and integration (${database})`, () => vitest('main', [])),
     await timed(`browser (${database})`, () => playwright('main', [])),
     ...(postgresServer ? await postgresPhases(postgresServer) : []),
+    // With a PostgreSQL server at hand (CI), its binaries are too: the fault suite makes a cluster of its own.
+    ...(postgresServer ? [await timed('faults (short)', faults)] : []),
   ];
   const summary = report(phases);
   await writeFile(path.join(SUMMARY_DIR, 'summary.txt'), `${summary}\n`);

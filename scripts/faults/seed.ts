@@ -28,7 +28,8 @@ export async function seedWorld(options: {
   try {
     await runMigrations(handle);
     const sites = await seedDemo(handle.db);
-    await seedDemoContent(handle.db, sites, { canaries: false, dataDir: options.dataDir });
+    // Without the pictures and videos: drawing them is most of a seed's minute, and no fault concerns them.
+    await seedDemoContent(handle.db, sites, { canaries: false, dataDir: options.dataDir, media: false });
     // The emulator keeps its pid file there (found again if a run is killed); a fresh clone has no .data yet.
     await mkdir(path.resolve('.data'), { recursive: true });
     const emulator = await startAuthEmulator({

@@ -17,6 +17,8 @@ export interface ContentSeedOptions {
   canaries: boolean;
   /** Where the list of canaries is written for the leak test. */
   dataDir: string;
+  /** Draw and store the items' pictures and videos (default); the fault suite needs the pages, not the files. */
+  media?: boolean;
 }
 
 /** The demo's content from demo/content/<slug>.json, written once per site (a site with items is left alone). */
@@ -38,7 +40,9 @@ export async function seedDemoContent(db: Db, sites: Site[], options: ContentSee
       const premium =
         !item.openToAll && findSection(site.config, item.section)?.requiredUserStatus === 'premium';
       const canaries = canariesFor(site.slug, item, options.canaries && premium);
-      await seedItem(db, site, item, addMinutes(now, -item.daysAgo * 24 * 60 - index * 7), canaries);
+      const publishedAt = addMinutes(now, -item.daysAgo * 24 * 60 - index * 7);
+      const files = options.media === false ? { ...item, images: [], video: undefined } : item;
+      await seedItem(db, site, files, publishedAt, canaries);
       manifest[site.slug]!.push(...canaries.all);
       written += 1;
     }
