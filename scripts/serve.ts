@@ -14,14 +14,21 @@ Object.assign(process.env, { NODE_ENV: 'production' });
 process.env.FRONT_INTERNAL_SECRET = randomBytes(32).toString('base64url');
 /* eslint-enable no-restricted-properties */
 
-const [{ default: next }, { env }, { connectPostgres }, { startFront }, { startPaymentReconciliation }] =
-  await Promise.all([
-    import('next'),
-    import('@/server/env'),
-    import('@/server/db/client'),
-    import('@/features/front/server/start'),
-    import('@/features/billing/server/reconcile-job'),
-  ]);
+const [
+  { default: next },
+  { env },
+  { connectPostgres },
+  { startFront },
+  { startPaymentReconciliation },
+  { guardRequests },
+] = await Promise.all([
+  import('next'),
+  import('@/server/env'),
+  import('@/server/db/client'),
+  import('@/features/front/server/start'),
+  import('@/features/billing/server/reconcile-job'),
+  import('@/server/http/request-guard'),
+]);
 
 if (!env.DATABASE_URL)
   throw new Error('DATABASE_URL is required (npm start sets it for the embedded database).');
@@ -36,7 +43,8 @@ const front = startFront({
   next: app.getRequestHandler(),
   countHeader: env.DB_QUERY_COUNT_HEADER === 'true',
 });
-const server = http.createServer(front.handler);
+// A malformed path or router header gets a 400 before anything else reads it (Next.js would answer 500).
+const server = http.createServer(guardRequests(front.handler));
 server.listen(env.PORT, () => console.log(`Ready on http://localhost:${env.PORT}`));
 // Payments a crash or an outage left half-done are finished (or refunded) at start and every 30 s after.
 const stopReconciliation = startPaymentReconciliation();

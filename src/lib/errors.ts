@@ -4,6 +4,10 @@
  */
 export const ERROR_CATALOGUE = {
   BAD_REQUEST: { status: 400, message: '入力内容に誤りがあります。' },
+  MALFORMED_REQUEST: {
+    status: 400,
+    message: 'URLまたはリクエストの形式が正しくありません。ページを再読み込みしてください。',
+  },
   UNAUTHENTICATED: { status: 401, message: 'ログインしてください。' },
   SIGN_IN_FAILED: {
     status: 401,
