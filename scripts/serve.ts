@@ -16,7 +16,7 @@ process.env.FRONT_INTERNAL_SECRET = randomBytes(32).toString('base64url');
 
 const [
   { default: next },
-  { env },
+  { env, listenHost },
   { connectPostgres },
   { startFront },
   { startPaymentReconciliation },
@@ -45,7 +45,11 @@ const front = startFront({
 });
 // A malformed path or router header gets a 400 before anything else reads it (Next.js would answer 500).
 const server = http.createServer(guardRequests(front.handler));
-server.listen(env.PORT, () => console.log(`Ready on http://localhost:${env.PORT}`));
+// The demo (DEMO_MODE, with the Auth emulator's unsigned tokens) is reachable from this machine only unless HOST says.
+const host = listenHost(env);
+server.listen(env.PORT, host, () =>
+  console.log(`Ready on http://localhost:${env.PORT} (${host ?? 'every interface'})`),
+);
 // Payments a crash or an outage left half-done are finished (or refunded) at start and every 30 s after.
 const stopReconciliation = startPaymentReconciliation();
 
