@@ -18,6 +18,10 @@ export const ERROR_CATALOGUE = {
     message: 'カードが承認されませんでした。別のカードをお試しください。',
   },
   FORBIDDEN: { status: 403, message: 'この操作を行う権限がありません。' },
+  ACCOUNT_DISABLED: {
+    status: 403,
+    message: 'このアカウントはご利用いただけません。お問い合わせフォームからご連絡ください。',
+  },
   CROSS_SITE: {
     status: 403,
     message: '別のサイトからの操作は受け付けられません。ページを再読み込みしてください。',
