@@ -41,6 +41,7 @@ function startSecondInstance(): ChildProcess {
         // The embedded database serves one session: one connection keeps transactions apart (as npm start does).
         DB_POOL_MAX: embedded ? '1' : '10',
         FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9399',
+        DEMO_MODE: 'true',
         MEDIA_URL_SECRET: readFileSync(path.join(DATA_DIR, 'media-url-secret'), 'utf8').trim(),
         PAYMENTS_PROVIDER: 'sandbox',
         SANDBOX_TEST_CLOCK: 'true',

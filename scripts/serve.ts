@@ -16,16 +16,18 @@ process.env.FRONT_INTERNAL_SECRET = randomBytes(32).toString('base64url');
 
 const [
   { default: next },
-  { env, dbTimeouts },
+  { env, dbTimeouts, listenHost },
   { connectPostgres },
   { startFront },
   { startPaymentReconciliation },
+  { guardRequests },
 ] = await Promise.all([
   import('next'),
   import('@/server/env'),
   import('@/server/db/client'),
   import('@/features/front/server/start'),
   import('@/features/billing/server/reconcile-job'),
+  import('@/server/http/request-guard'),
 ]);
 
 if (!env.DATABASE_URL)
@@ -45,8 +47,13 @@ const front = startFront({
   next: app.getRequestHandler(),
   countHeader: env.DB_QUERY_COUNT_HEADER === 'true',
 });
-const server = http.createServer(front.handler);
-server.listen(env.PORT, () => console.log(`Ready on http://localhost:${env.PORT}`));
+// A malformed path or router header gets a 400 before anything else reads it (Next.js would answer 500).
+const server = http.createServer(guardRequests(front.handler));
+// The demo (DEMO_MODE, with the Auth emulator's unsigned tokens) is reachable from this machine only unless HOST says.
+const host = listenHost(env);
+server.listen(env.PORT, host, () =>
+  console.log(`Ready on http://localhost:${env.PORT} (${host ?? 'every interface'})`),
+);
 // Payments a crash or an outage left half-done are finished (or refunded) at start and every 30 s after.
 const stopReconciliation = startPaymentReconciliation();
 

@@ -109,7 +109,11 @@ async function main(): Promise<void> {
         DATABASE_URL: databaseUrl,
         // The embedded database multiplexes one session: one connection keeps transactions apart.
         DB_POOL_MAX: embedded ? '1' : String(env.DB_POOL_MAX),
-        ...(emulatorHost ? { FIREBASE_AUTH_EMULATOR_HOST: emulatorHost } : {}),
+        // The emulator signs no token: the server accepts it only as the demo, which says so on every page and
+        // listens on the loopback interface unless HOST is set (docs/decisions/0019).
+        ...(emulatorHost
+          ? { FIREBASE_AUTH_EMULATOR_HOST: emulatorHost, DEMO_MODE: env.DEMO_MODE ?? 'true' }
+          : {}),
         // The demo takes no money: without Stripe's keys it chooses the sandbox by name (a production server
         // refuses the sandbox otherwise).
         PAYMENTS_PROVIDER: paymentsProvider,

@@ -46,6 +46,8 @@ export async function createWorld(cleanups: (() => Promise<unknown>)[]): Promise
     DATABASE_URL: cluster.url,
     DATA_DIR: dataDir,
     FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
+    // The emulator's unsigned tokens: a production server takes them only as the demo (docs/decisions/0019).
+    DEMO_MODE: 'true',
     PAYMENTS_PROVIDER: 'sandbox',
     MEDIA_URL_SECRET: randomBytes(32).toString('base64url'),
     MALLOC_ARENA_MAX: '2',

@@ -4,6 +4,10 @@
  */
 export const ERROR_CATALOGUE = {
   BAD_REQUEST: { status: 400, message: '入力内容に誤りがあります。' },
+  MALFORMED_REQUEST: {
+    status: 400,
+    message: 'URLまたはリクエストの形式が正しくありません。ページを再読み込みしてください。',
+  },
   UNAUTHENTICATED: { status: 401, message: 'ログインしてください。' },
   SIGN_IN_FAILED: {
     status: 401,
@@ -14,6 +18,10 @@ export const ERROR_CATALOGUE = {
     message: 'カードが承認されませんでした。別のカードをお試しください。',
   },
   FORBIDDEN: { status: 403, message: 'この操作を行う権限がありません。' },
+  ACCOUNT_DISABLED: {
+    status: 403,
+    message: 'このアカウントはご利用いただけません。お問い合わせフォームからご連絡ください。',
+  },
   CROSS_SITE: {
     status: 403,
     message: '別のサイトからの操作は受け付けられません。ページを再読み込みしてください。',

@@ -1,3 +1,5 @@
+import { sameOriginPath } from '@/lib/safe-path';
+
 /** Every internal path of a site, in one place. Section and legal-page ids are validated by the site schema. */
 export const paths = {
   home: () => '/',
@@ -37,6 +39,5 @@ export const paths = {
 
 /** A `next` parameter is followed only when it is a path of this site: never another origin (open redirect). */
 export function safeNextPath(next: string | null | undefined, fallback: string): string {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return fallback;
-  return next;
+  return sameOriginPath(next, fallback);
 }

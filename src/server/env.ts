@@ -18,6 +18,13 @@ const envSchema = z.object({
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
   DATA_DIR: z.string().min(1).default('.data'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  /** The interface the app listens on. Unset: every interface, but only the loopback one in DEMO_MODE. */
+  HOST: optional(z.string().regex(/^[\w.:-]+$/)),
+  /**
+   * `true` only for the demo (`npm start` sets it with the Auth emulator): the emulator's tokens are unsigned, so
+   * anyone could be anyone. A production server refuses the emulator without it and shows a demo badge with it.
+   */
+  DEMO_MODE: optional(z.enum(['true', 'false'])),
   /** The DSN is public by design; one variable serves the browser (inlined) and the server. */
   SENTRY_DSN: optional(z.url()),
   /** The Firebase project. A `demo-` id keeps the emulator fully offline. */
@@ -78,6 +85,14 @@ const checkedEnvSchema = envSchema
       ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'required when MEDIA_STORAGE=s3' });
     }
     const serving = value.NODE_ENV === 'production' && value.NEXT_PHASE !== 'phase-production-build';
+    if (serving && value.FIREBASE_AUTH_EMULATOR_HOST && value.DEMO_MODE !== 'true') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['FIREBASE_AUTH_EMULATOR_HOST'],
+        message:
+          'the Auth emulator signs nothing: refused in production unless DEMO_MODE=true (the demo only)',
+      });
+    }
     if (serving && (!value.MEDIA_URL_SECRET || value.MEDIA_URL_SECRET === DEVELOPMENT_MEDIA_URL_SECRET)) {
       ctx.addIssue({
         code: 'custom',
@@ -93,11 +108,9 @@ const checkedEnvSchema = envSchema
 
 export type Env = z.infer<typeof checkedEnvSchema>;
 
-function readEnv(): Env {
-  const parsed = checkedEnvSchema.safeParse({
-    ...process.env,
-    SENTRY_DSN: process.env.NEXT_PUBLIC_SENTRY_DSN,
-  });
+/** The settings from `source` (process.env, or a test's own), or an error listing every bad one. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const parsed = checkedEnvSchema.safeParse({ ...source, SENTRY_DSN: source.NEXT_PUBLIC_SENTRY_DSN });
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid environment variables:\n${lines.join('\n')}`);
@@ -105,7 +118,16 @@ function readEnv(): Env {
   return parsed.data;
 }
 
-export const env: Env = readEnv();
+/** Where the app server listens: the loopback interface only for the demo, unless HOST says otherwise. */
+export function listenHost(value: Pick<Env, 'HOST' | 'DEMO_MODE'>): string | undefined {
+  return value.HOST ?? (value.DEMO_MODE === 'true' ? '127.0.0.1' : undefined);
+}
+
+// NEXT_PUBLIC_SENTRY_DSN by its full name: Next.js inlines it at build time, and only where it is written so.
+export const env: Env = parseEnv({
+  ...process.env,
+  NEXT_PUBLIC_SENTRY_DSN: process.env.NEXT_PUBLIC_SENTRY_DSN,
+});
 
 /** The app pool's bounds, as connectPostgres takes them (scripts that migrate or seed pass none). */
 export function dbTimeouts(value: Env = env) {

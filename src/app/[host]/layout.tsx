@@ -10,6 +10,8 @@ import { ConnectivityNotices } from '@/components/ui/connectivity-notices';
 import { AuthProvider } from '@/features/auth/components/auth-provider';
 import { authClientConfig } from '@/features/auth/server/client-config';
 import { normalizeHost } from '@/features/site/host';
+import { DemoBadge } from '@/features/site/components/demo-badge';
+import { env } from '@/server/env';
 
 // Pages are rendered on first request per host and cached; a site's new configuration shows within this many
 // seconds, with no rebuild and no restart (docs/decisions/0003-host-routing-and-page-cache.md).
@@ -54,6 +56,7 @@ export default async function SiteLayout(props: HostParams & { children: ReactNo
         <SiteFooter config={config} />
         <Toaster />
         <ConnectivityNotices />
+        {env.DEMO_MODE === 'true' && <DemoBadge />}
         {config.GA_MEASUREMENT_ID && <GoogleAnalytics measurementId={config.GA_MEASUREMENT_ID} />}
       </div>
     </AuthProvider>

@@ -20,6 +20,7 @@ import { withTimeout } from '@/lib/timeout';
 import { IDENTITY_TIMEOUT_MS } from '@/features/auth/timeouts';
 import { deleteCookie, readCookie } from '@/features/auth/client/cookies';
 import { showToast, wantToaster } from '@/components/ui/lazy-toast';
+import { safeNextPath } from '@/lib/paths';
 import {
   SessionError,
   endServerSession,
@@ -123,7 +124,7 @@ export function AuthProvider({
       await sdk.signOut(auth);
       deleteCookie(CUSTOM_TOKEN_COOKIE);
       showToast((toast) => toast(message));
-      if (redirectTo) router.push(redirectTo);
+      if (redirectTo) router.push(safeNextPath(redirectTo, '/'));
       router.refresh();
     },
     [getSdk, router, tenantId],

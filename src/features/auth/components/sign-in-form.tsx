@@ -14,6 +14,7 @@ import { IDENTITY_TIMEOUT_MS } from '@/features/auth/timeouts';
 import { signInSchema, type SignInValues } from '@/features/auth/schemas';
 import { useAuth } from '@/features/auth/components/auth-provider';
 import { SessionError } from '@/features/auth/client/session';
+import { describeSignInError } from '@/features/auth/sign-in-errors';
 
 /** E-mail and password sign-in; then the server session; then where the visitor was going. */
 export function SignInForm() {
@@ -63,10 +64,10 @@ export function SignInForm() {
         toast.error(error.message);
         return;
       }
-      const described = handleError(error);
-      if (described.field) {
-        form.setError(described.field === 'email' ? 'email' : 'password', { message: described.message });
-      }
+      // A wrong e-mail and a wrong password get one answer: the form never tells who is a member.
+      const described = describeSignInError(error);
+      if (!described.field) handleError(error);
+      else form.setError(described.field === 'email' ? 'email' : 'password', { message: described.message });
       throw error;
     }
   });

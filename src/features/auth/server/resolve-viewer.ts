@@ -78,11 +78,25 @@ export async function resolveViewer(
     console.warn('Session re-check failed; the session is judged by its grace period.', error);
     return graceVerdict;
   }
+  return settleSession(deps.db, site, session, account, now);
+}
+
+/**
+ * What the provider's answer about a session's account means: the viewer (the session marked checked), or null
+ * once every session of the user on the site is ended (the account is gone, disabled, or revoked since sign-in).
+ */
+export async function settleSession(
+  db: Db,
+  site: Site,
+  session: SessionRecord,
+  account: AccountState | null,
+  now: Date,
+): Promise<Viewer | null> {
   const revoked = account?.validAfter != null && account.validAfter > session.authTime;
   if (!account || account.disabled || revoked) {
-    await deleteUserSessions(deps.db, site.id, session.uid);
+    await deleteUserSessions(db, site.id, session.uid);
     return null;
   }
-  await markSessionVerified(deps.db, session.idHash, account.email, now);
+  await markSessionVerified(db, session.idHash, account.email, now);
   return toViewer({ ...session, email: account.email });
 }

@@ -58,6 +58,8 @@ export const billingAction = memberPost<{ host: string; action: string }>(
     await resumeMembership(db, provider, member);
     return jsonOk({ resumed: true });
   },
+  // Every action here moves money or a membership: an account disabled a moment ago must change nothing.
+  { fresh: true },
 );
 
 const syncSchema = z.object({ subscriptionId: z.string().min(1).max(255) });

@@ -42,4 +42,14 @@ describe('plainText', () => {
   it('removes every tag and tidies spaces', () => {
     expect(plainText(' <b>新曲</b>  リリース<script>x</script> & 発表 ')).toBe('新曲 リリース & 発表');
   });
+
+  it.each([
+    ['A > B & C < D', 'A > B & C < D'],
+    ['"引用" と \'引用\'', '"引用" と \'引用\''],
+    ['1<2 and 3>2', '1<2 and 3>2'],
+    ['x &lt; y', 'x < y'],
+    ['&amp;lt;', '&lt;'],
+  ])('keeps %j as the text %j, to be escaped once by whatever writes it', (input, expected) => {
+    expect(plainText(input)).toBe(expected);
+  });
 });

@@ -26,10 +26,23 @@ export function sanitizeBody(html: string): string {
   return sanitizeHtml(html, OPTIONS).trim();
 }
 
-/** Plain text fields (titles, teasers, captions): no markup at all, whitespace tidied. */
+/** What sanitize-html escapes in text, and back. */
+const TEXT_ESCAPES: Record<string, string> = {
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+  '&amp;': '&',
+};
+
+/**
+ * Plain text fields (titles, teasers, captions): no tags, whitespace tidied, and stored as text, not HTML. Every
+ * output escapes once where it writes (React in pages and <title>, xml() in feeds), so the HTML escapes sanitize-html
+ * puts in its output are undone here: kept, `A > B` showed as `A &gt; B`. One pass, so `&amp;lt;` becomes `&lt;`.
+ */
 export function plainText(text: string): string {
   return sanitizeHtml(text, { allowedTags: [], allowedAttributes: {} })
-    .replace(/&amp;/g, '&')
+    .replace(/&(?:lt|gt|quot|#39|amp);/g, (escape) => TEXT_ESCAPES[escape] ?? escape)
     .replace(/\s+/g, ' ')
     .trim();
 }

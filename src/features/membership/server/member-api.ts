@@ -8,6 +8,9 @@ import { getSite } from '@/features/site/server/site';
 import type { Site } from '@/features/site/server/repository';
 import { getViewer } from '@/features/auth/server/viewer';
 import type { Viewer } from '@/features/auth/server/resolve-viewer';
+import { resolveFreshViewer } from '@/features/auth/server/fresh-viewer';
+import { firebaseIdentity } from '@/features/auth/server/identity';
+import { SESSION_COOKIE } from '@/features/auth/server/cookie';
 
 export interface MemberRequest<P> {
   request: NextRequest;
@@ -19,12 +22,21 @@ export interface MemberRequest<P> {
   body: unknown;
 }
 
+export interface MemberPostOptions {
+  /**
+   * Ask the identity provider about the account now, not within the last few minutes: for what costs money or
+   * moves a ticket. A disabled account is refused (403) and its sessions end; a provider out of reach is a 503.
+   */
+  fresh?: boolean;
+}
+
 /**
  * The frame of every state-changing member API: same-origin POST only, a signed-in viewer of this site, a bounded
  * JSON body, and every failure answered with the catalogue's status and Japanese message (never a bare 500).
  */
 export function memberPost<P extends { host: string }>(
   handler: (input: MemberRequest<P>) => Promise<Response>,
+  options: MemberPostOptions = {},
 ) {
   return async (request: NextRequest, context: { params: Promise<P> }): Promise<Response> => {
     try {
@@ -32,7 +44,16 @@ export function memberPost<P extends { host: string }>(
       const params = await context.params;
       const site = await getSite(params.host);
       if (!site) return jsonError('NOT_FOUND');
-      const viewer = await getViewer(params.host);
+      let viewer: Viewer | null;
+      if (options.fresh) {
+        const verdict = await resolveFreshViewer(
+          { db: await getDb(), identity: firebaseIdentity },
+          site,
+          request.cookies.get(SESSION_COOKIE)?.value,
+        );
+        if ('refused' in verdict) return jsonError(verdict.refused);
+        viewer = verdict.viewer;
+      } else viewer = await getViewer(params.host);
       if (!viewer) return jsonError('UNAUTHENTICATED');
       const body = await readJson(request);
       return await handler({ request, params, site, viewer, db: await getDb(), body });

@@ -1,7 +1,7 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { paths } from '@/lib/paths';
+import { paths, safeNextPath } from '@/lib/paths';
 import type { AddressValues, NicknameValues, ProfileValues } from '@/features/signup/schemas';
 import { signUpApi } from '@/features/signup/steps';
 import { NicknameForm } from '@/features/signup/components/nickname-form';
@@ -21,7 +21,8 @@ export type SignUpFormProps =
 export function SignUpStepForm(props: SignUpFormProps & { backHref: string | null }) {
   const router = useRouter();
   const goOn = (data: { next?: string }) => {
-    router.push(data.next ?? paths.signUpStep('complete'));
+    // The server names the step; still only ever a path of this site, whatever a response carries.
+    router.push(safeNextPath(data.next, paths.signUpStep('complete')));
     router.refresh();
   };
   switch (props.step) {

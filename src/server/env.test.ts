@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { listenHost, parseEnv } from '@/server/env';
+
+const SECRET = 'a-media-url-secret-of-at-least-32-characters';
+const PRODUCTION = { NODE_ENV: 'production', MEDIA_URL_SECRET: SECRET, PAYMENTS_PROVIDER: 'sandbox' };
+const EMULATOR = { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' };
+
+describe('the Auth emulator in production', () => {
+  it('is refused without DEMO_MODE: its tokens are unsigned', () => {
+    expect(() => parseEnv({ ...PRODUCTION, ...EMULATOR })).toThrow(
+      /FIREBASE_AUTH_EMULATOR_HOST: .*DEMO_MODE=true/,
+    );
+    expect(() => parseEnv({ ...PRODUCTION, ...EMULATOR, DEMO_MODE: 'false' })).toThrow(
+      /FIREBASE_AUTH_EMULATOR_HOST/,
+    );
+  });
+
+  it('is accepted as the demo, which then listens on the loopback interface only', () => {
+    const env = parseEnv({ ...PRODUCTION, ...EMULATOR, DEMO_MODE: 'true' });
+    expect(env.DEMO_MODE).toBe('true');
+    expect(listenHost(env)).toBe('127.0.0.1');
+    expect(listenHost(parseEnv({ ...PRODUCTION, ...EMULATOR, DEMO_MODE: 'true', HOST: '0.0.0.0' }))).toBe(
+      '0.0.0.0',
+    );
+  });
+
+  it('does not concern development, tests, the build, or production with the real provider', () => {
+    expect(() => parseEnv({ NODE_ENV: 'development', ...EMULATOR })).not.toThrow();
+    expect(() => parseEnv({ NODE_ENV: 'test', ...EMULATOR })).not.toThrow();
+    expect(() =>
+      parseEnv({ ...PRODUCTION, ...EMULATOR, NEXT_PHASE: 'phase-production-build' }),
+    ).not.toThrow();
+    const real = parseEnv({ ...PRODUCTION, FIREBASE_API_KEY_FC_SITE_001: 'AIzaSyExample000' });
+    expect(listenHost(real)).toBeUndefined();
+  });
+
+  it('refuses a HOST that is no interface name', () => {
+    expect(() => parseEnv({ HOST: 'a b' })).toThrow(/HOST/);
+  });
+});
