@@ -41,6 +41,9 @@ function clientOptions(max: number, timeouts?: DbTimeouts): postgres.Options<Rec
     onnotice: () => {},
     // postgres.js counts seconds; PostgreSQL takes the others as startup parameters, in milliseconds.
     connect_timeout: timeouts.connectMs / 1000,
+    // postgres.js waits up to 20 s between reconnects after repeated failures (3^n / 100 s): a database back after
+    // an outage would go unnoticed that long, and queries queued meanwhile wait with it. At most 1 s here.
+    backoff: (retries: number) => Math.min(0.1 * 2 ** retries, 1),
     connection: {
       statement_timeout: timeouts.statementMs,
       lock_timeout: timeouts.lockMs,

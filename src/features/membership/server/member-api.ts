@@ -11,6 +11,14 @@ import type { Viewer } from '@/features/auth/server/resolve-viewer';
 import { resolveFreshViewer } from '@/features/auth/server/fresh-viewer';
 import { firebaseIdentity } from '@/features/auth/server/identity';
 import { SESSION_COOKIE } from '@/features/auth/server/cookie';
+import { isTimeoutError, withTimeout } from '@/lib/timeout';
+
+/**
+ * The longest a member waits for an answer (issue 18): a request caught by a database outage would otherwise wait in
+ * the pool's queue for as long as the pool keeps reconnecting. Past it the member gets the Japanese 503 and may press
+ * again; what the request was doing goes on and stays exactly-once (a payment resumes its attempt: decision 0018).
+ */
+export const MEMBER_REQUEST_DEADLINE_MS = 10_000;
 
 export interface MemberRequest<P> {
   request: NextRequest;
@@ -38,26 +46,35 @@ export function memberPost<P extends { host: string }>(
   handler: (input: MemberRequest<P>) => Promise<Response>,
   options: MemberPostOptions = {},
 ) {
+  async function answer(request: NextRequest, context: { params: Promise<P> }): Promise<Response> {
+    if (!isSameOrigin(request)) return jsonError('CROSS_SITE');
+    const params = await context.params;
+    const site = await getSite(params.host);
+    if (!site) return jsonError('NOT_FOUND');
+    let viewer: Viewer | null;
+    if (options.fresh) {
+      const verdict = await resolveFreshViewer(
+        { db: await getDb(), identity: firebaseIdentity },
+        site,
+        request.cookies.get(SESSION_COOKIE)?.value,
+      );
+      if ('refused' in verdict) return jsonError(verdict.refused);
+      viewer = verdict.viewer;
+    } else viewer = await getViewer(params.host);
+    if (!viewer) return jsonError('UNAUTHENTICATED');
+    const body = await readJson(request);
+    return await handler({ request, params, site, viewer, db: await getDb(), body });
+  }
   return async (request: NextRequest, context: { params: Promise<P> }): Promise<Response> => {
+    const work = answer(request, context);
     try {
-      if (!isSameOrigin(request)) return jsonError('CROSS_SITE');
-      const params = await context.params;
-      const site = await getSite(params.host);
-      if (!site) return jsonError('NOT_FOUND');
-      let viewer: Viewer | null;
-      if (options.fresh) {
-        const verdict = await resolveFreshViewer(
-          { db: await getDb(), identity: firebaseIdentity },
-          site,
-          request.cookies.get(SESSION_COOKIE)?.value,
-        );
-        if ('refused' in verdict) return jsonError(verdict.refused);
-        viewer = verdict.viewer;
-      } else viewer = await getViewer(params.host);
-      if (!viewer) return jsonError('UNAUTHENTICATED');
-      const body = await readJson(request);
-      return await handler({ request, params, site, viewer, db: await getDb(), body });
+      return await withTimeout(work, MEMBER_REQUEST_DEADLINE_MS, 'member request');
     } catch (error) {
+      if (isTimeoutError(error) && error.label === 'member request') {
+        // Its outcome is nobody's now, but a late failure must not surface as an unhandled rejection.
+        work.catch(() => {});
+        return jsonError('UNAVAILABLE');
+      }
       return jsonFromError(error);
     }
   };
