@@ -51,12 +51,15 @@ export async function idTokenOf(ctx: FanContext, fan: Pick<Fan, 'email' | 'passw
   return (await provider(ctx, 'signInWithPassword', { email: fan.email, password: fan.password })).idToken;
 }
 
-/** POST with a few retries on 429 (should the app limit sign-ups): setup is not what the suite measures. */
+/**
+ * POST with a few retries on 429 (should the app limit sign-ups) and 503 (right after an outage, as a person would
+ * press again), each after its Retry-After: setup is not what the suite measures.
+ */
 async function postOk(ctx: FanContext, path: string, body: unknown, cookie?: string): Promise<Answer> {
   for (let attempt = 1; ; attempt++) {
     const answer = await send(ctx.base, path, { method: 'POST', body, cookie, accept: 'application/json' });
     if (answer.status === 200) return answer;
-    if (answer.status !== 429 || attempt >= 5) {
+    if ((answer.status !== 429 && answer.status !== 503) || attempt >= 5) {
       throw new Error(`setup: POST ${path} answered ${describe(answer)} ${answer.text.slice(0, 200)}`);
     }
     await sleep(Number(answer.headers?.get('retry-after') ?? '1') * 1000);

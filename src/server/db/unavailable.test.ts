@@ -13,7 +13,6 @@ describe('dbUnavailability', () => {
     'CONNECTION_CLOSED',
     'CONNECTION_ENDED',
     'CONNECTION_DESTROYED',
-    '57P01',
     '57P02',
     '57P03',
     '08006',
@@ -40,7 +39,9 @@ describe('dbUnavailability', () => {
   });
 
   it("looks through Drizzle's and Node's wrappers", () => {
-    expect(dbUnavailability(new Error('Failed query', { cause: withCode('57P01') }))).toBe('down');
+    expect(dbUnavailability(new Error('Failed query', { cause: withCode('57P02') }))).toBe('down');
+    // A pooled connection ended by a restart fails its request, and leaves the database's health to the next one.
+    expect(dbUnavailability(new Error('Failed query', { cause: withCode('57P01') }))).toBe('busy');
     expect(dbUnavailability(new AggregateError([new Error('x'), withCode('ECONNREFUSED')]))).toBe('down');
     const deep = [1, 2, 3, 4, 5, 6].reduce<Error>((e) => new Error('wrap', { cause: e }), withCode('57P01'));
     expect(isDbUnavailable(deep)).toBe(false);

@@ -21,9 +21,14 @@ const CONNECTION_CODES = new Set([
 ]);
 
 /** SQLSTATEs of a server that is going away or refusing work for now. */
-const SERVER_DOWN_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
-/** SQLSTATEs of a wait that ran out of time: the server is up, the request lost (lock_timeout, statement_timeout). */
-const BUSY_STATES = new Set(['55P03', '57014', '40P01']);
+const SERVER_DOWN_STATES = new Set(['57P02', '57P03', '53300']);
+/**
+ * SQLSTATEs of one request that lost (lock_timeout, statement_timeout, a deadlock), and 57P01: its connection was
+ * ended by the server (a shutdown or a restart). After a restart every pooled connection ends that way once while
+ * the server already answers again on new ones, so it fails this request without calling the whole database down;
+ * a server that is really gone refuses the next connection, which does.
+ */
+const BUSY_STATES = new Set(['55P03', '57014', '40P01', '57P01']);
 
 export type Unavailability = 'down' | 'busy';
 
