@@ -1,7 +1,7 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { addMonths, addYears } from 'date-fns';
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import {
   plans,
@@ -58,7 +58,7 @@ export async function readRecentSubscriptions(db: Db, since: Date): Promise<Subs
   const rows = await db
     .select({ row: sandboxSubscriptions, paid: paidSql })
     .from(sandboxSubscriptions)
-    .where(sql`${sandboxSubscriptions.createdAt} >= ${since}`)
+    .where(gte(sandboxSubscriptions.createdAt, since))
     .orderBy(desc(sandboxSubscriptions.createdAt))
     .limit(1000);
   return rows.map(({ row, paid }) => toState(row, paid));
