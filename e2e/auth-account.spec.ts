@@ -155,7 +155,8 @@ test.describe('password reset', () => {
 
     // The old password is refused, the new one signs in.
     await submitSignIn(page, user.email, user.password);
-    await expectFieldError(signInForm(page).password, 'パスワードが正しくありません。');
+    // One answer for a wrong address or a wrong password: the form does not tell who is a member.
+    await expectFieldError(signInForm(page).password, 'メールアドレスまたはパスワードが正しくありません。');
     await signIn(page, user.email, newPassword);
     await expect(page.getByTestId('account-email')).toHaveText(user.email);
 
@@ -213,10 +214,11 @@ test.describe('account changes on My page', () => {
     await expect(page.getByTestId('account-email')).toHaveText(newEmail);
     await expectSignedIn(page);
 
-    // In a browser of its own: the new address signs in, the old one is unknown.
+    // In a browser of its own: the new address signs in, the old one is refused (with the same answer as a wrong
+    // password: the form does not tell who is a member).
     const { context: other, page: fresh } = await newBrowser(browser, 'mio', testInfo);
     await submitSignIn(fresh, user.email, user.password);
-    await expectFieldError(signInForm(fresh).email, 'このメールアドレスで登録された会員が見つかりません。');
+    await expectFieldError(signInForm(fresh).password, 'メールアドレスまたはパスワードが正しくありません。');
     await signIn(fresh, newEmail, user.password);
     await expect(fresh.getByTestId('account-email')).toHaveText(newEmail);
     await other.close();
