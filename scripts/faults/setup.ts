@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { chmod, copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
@@ -32,7 +32,12 @@ export async function createWorld(cleanups: (() => Promise<unknown>)[]): Promise
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'fc-faults-'));
   // The postgres account must reach its cluster inside (as root, the cluster is that account's).
   await chmod(tmp, 0o755);
-  cleanups.push(() => rm(tmp, { recursive: true, force: true }));
+  cleanups.push(async () => {
+    // eslint-disable-next-line no-restricted-properties -- a switch of the suite, for looking into a failure
+    const keep = process.env.FAULTS_APP_LOG;
+    if (keep) await copyFile(path.join(tmp, 'app.log'), keep).catch(() => {});
+    await rm(tmp, { recursive: true, force: true });
+  });
   const cluster = await createCluster(tmp, await freePort(55432));
   cleanups.push(() => cluster.stop('immediate').catch(() => {}));
   console.log(`PostgreSQL cluster in ${tmp} ready at ${cluster.url} after ${Date.now() - started} ms`);

@@ -10,6 +10,8 @@ const BUILD_INPUTS = [
   'postcss.config.mjs',
   'tsconfig.json',
   'package-lock.json',
+  // It changes code the build bundles (postgres.js), after every install.
+  'scripts/patch-postgres.mjs',
 ];
 const STAMP = path.resolve('.next/source-hash');
 
