@@ -45,10 +45,17 @@ export const ERROR_CATALOGUE = {
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
 
 /** Answers that say when to try again (`Retry-After`, in seconds): an outage of something we depend on. */
-export const RETRY_AFTER_SECONDS: Partial<Record<ErrorCode, number>> = {
+export const RETRY_AFTER_SECONDS = {
+  // The database is back within seconds of a restart; the front server's probe notices it within one.
+  UNAVAILABLE: 5,
   // The provider usually comes back within seconds (a restart, a network blip); a sign-in is worth retrying soon.
   AUTH_UNAVAILABLE: 10,
-};
+} as const satisfies Partial<Record<ErrorCode, number>>;
+
+/** The Retry-After of an error code, when it has one. */
+export function retryAfterOf(code: ErrorCode): number | undefined {
+  return (RETRY_AFTER_SECONDS as Partial<Record<ErrorCode, number>>)[code];
+}
 
 export class AppError extends Error {
   readonly code: ErrorCode;

@@ -61,6 +61,3 @@ export function dbUnavailability(error: unknown, depth = 0): Unavailability | nu
 export function isDbUnavailable(error: unknown): boolean {
   return dbUnavailability(error) !== null;
 }
-
-/** Seconds a client is asked to wait before trying again (Retry-After). */
-export const RETRY_AFTER_SECONDS = 5;

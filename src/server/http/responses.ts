@@ -1,8 +1,7 @@
 import 'server-only';
 import { NextResponse } from 'next/server';
-import { AppError, ERROR_CATALOGUE, RETRY_AFTER_SECONDS, type ErrorCode } from '@/lib/errors';
+import { AppError, ERROR_CATALOGUE, retryAfterOf, type ErrorCode } from '@/lib/errors';
 import { dbHealth } from '@/server/db/health';
-import { RETRY_AFTER_SECONDS as DB_RETRY_AFTER_SECONDS } from '@/server/db/unavailable';
 
 /** Personal answers are never stored by a browser or a shared cache. */
 const PRIVATE = { 'Cache-Control': 'private, no-store' };
@@ -14,7 +13,7 @@ export function jsonOk<T>(body: T, init: { status?: number } = {}): NextResponse
 /** `{ error: { code, message } }` with the catalogue's status and Japanese message; a 503 says when to retry. */
 export function jsonError(code: ErrorCode, message: string = ERROR_CATALOGUE[code].message): NextResponse {
   const status = ERROR_CATALOGUE[code].status;
-  const retryAfter = RETRY_AFTER_SECONDS[code] ?? (status === 503 ? DB_RETRY_AFTER_SECONDS : undefined);
+  const retryAfter = retryAfterOf(code);
   const headers = retryAfter === undefined ? PRIVATE : { ...PRIVATE, 'Retry-After': String(retryAfter) };
   return NextResponse.json({ error: { code, message } }, { status, headers });
 }

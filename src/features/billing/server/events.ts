@@ -44,7 +44,7 @@ export async function lockAndRetrieve(
 }
 
 /** What we write of a state: a subscription nobody paid for is `incomplete` here, whatever the provider says. */
-function effectiveStatus(state: SubscriptionState): SubscriptionState['status'] {
+export function effectiveStatus(state: SubscriptionState): SubscriptionState['status'] {
   const running = state.status === 'active' || state.status === 'past_due' || state.status === 'unpaid';
   return running && !state.paid ? 'incomplete' : state.status;
 }

@@ -12,6 +12,7 @@ import {
 import { memberStatus, type Member } from '@/features/membership/server/members';
 import { findPlan } from '@/features/membership/server/profile';
 import { describeCardError } from '@/features/billing/card-errors';
+import { effectiveStatus } from '@/features/billing/server/events';
 import {
   completeSubscription,
   noteAttemptSubscription,
@@ -180,7 +181,5 @@ export async function syncSubscription(
     state.siteId === member.siteId;
   if (!own) throw new AppError('NOT_FOUND');
   const written = await completeSubscription(db, provider, subscriptionId);
-  return written && !written.paid && written.status === 'active'
-    ? 'incomplete'
-    : (written?.status ?? state.status);
+  return effectiveStatus(written ?? state);
 }

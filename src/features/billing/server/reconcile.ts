@@ -75,7 +75,7 @@ export async function reconcilePayments(
     }
     console.warn(`billing: refunding ${state.providerSubscriptionId}: ${refusal}`);
     await provider.refundSubscription(state.providerSubscriptionId);
-    await db.transaction((tx) => settleAttempt(tx, state, 'refunded'));
+    await settleAttempt(db, state, 'refunded');
     report.refunded += 1;
   }
 

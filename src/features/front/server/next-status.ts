@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { DbHealth } from '@/server/db/health';
-import { RETRY_AFTER_SECONDS } from '@/server/db/unavailable';
+import { RETRY_AFTER_SECONDS } from '@/lib/errors';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
@@ -18,7 +18,7 @@ export function withOutageStatus(next: Handler, health: DbHealth): Handler {
     // Node's implicit headers (a first write() without writeHead) call this.writeHead too.
     res.writeHead = ((statusCode: number, ...rest: unknown[]) => {
       if (statusCode < 500 || health.lastUnavailableAt < startedAt) return writeHead(statusCode, ...rest);
-      res.setHeader('retry-after', String(RETRY_AFTER_SECONDS));
+      res.setHeader('retry-after', String(RETRY_AFTER_SECONDS.UNAVAILABLE));
       res.setHeader('cache-control', 'private, no-store');
       return writeHead(503, ...rest.filter((arg) => typeof arg !== 'string'));
     }) as ServerResponse['writeHead'];

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ERROR_CATALOGUE } from '@/lib/errors';
-import { RETRY_AFTER_SECONDS } from '@/server/db/unavailable';
+import { ERROR_CATALOGUE, RETRY_AFTER_SECONDS } from '@/lib/errors';
 import type { Site } from '@/features/site/server/repository';
 
 const MESSAGE = ERROR_CATALOGUE.UNAVAILABLE.message;
@@ -48,7 +47,7 @@ const wantsJson = (req: IncomingMessage) =>
 /** 503 with Retry-After: the Japanese page, or for an API the product's JSON error. Never kept by any cache. */
 export function sendUnavailable(req: IncomingMessage, res: ServerResponse, site: Site | null): void {
   const headers: Record<string, string> = {
-    'retry-after': String(RETRY_AFTER_SECONDS),
+    'retry-after': String(RETRY_AFTER_SECONDS.UNAVAILABLE),
     'cache-control': 'no-store',
   };
   let body: string;

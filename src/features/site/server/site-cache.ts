@@ -16,12 +16,11 @@ const entries = new Map<string, Entry>();
 const firstReads = new Map<string, Promise<Site | null>>();
 
 function refresh(db: Db, host: string, now: number): Promise<Site | null> {
-  const read = findSiteByHost(db, host).then((site) => {
+  return findSiteByHost(db, host).then((site) => {
     if (entries.size >= MAX_ENTRIES && !entries.has(host)) entries.clear();
     entries.set(host, { site, expiresAt: now + TTL_MS, refreshing: null });
     return site;
   });
-  return read;
 }
 
 /**
