@@ -21,6 +21,8 @@ const [
   { startFront },
   { startPaymentReconciliation },
   { guardRequests },
+  { recheckInBackground },
+  { firebaseIdentity },
 ] = await Promise.all([
   import('next'),
   import('@/server/env'),
@@ -28,6 +30,8 @@ const [
   import('@/features/front/server/start'),
   import('@/features/billing/server/reconcile-job'),
   import('@/server/http/request-guard'),
+  import('@/features/auth/server/resolve-viewer'),
+  import('@/features/auth/server/identity'),
 ]);
 
 if (!env.DATABASE_URL)
@@ -42,10 +46,20 @@ const db = connectPostgres(env.DATABASE_URL, {
 });
 const front = startFront({
   db: db.db,
+  listen: db.listen,
   port: env.PORT,
   secret: env.FRONT_INTERNAL_SECRET!,
   next: app.getRequestHandler(),
   countHeader: env.DB_QUERY_COUNT_HEADER === 'true',
+  // A session due for its periodic check is checked beside the page, which never waits for the provider.
+  recheck: (site, access) =>
+    recheckInBackground({ db: db.db, identity: firebaseIdentity }, site, {
+      idHash: access.sessionHash,
+      siteId: access.siteId,
+      uid: access.uid,
+      email: access.email,
+      authTime: access.authTime,
+    }),
 });
 // A malformed path or router header gets a 400 before anything else reads it (Next.js would answer 500).
 const server = http.createServer(guardRequests(front.handler));

@@ -9,7 +9,6 @@ import { FRONT_SECRET_HEADER, FRONT_VIEW_HEADER, VIEW_ROUTES, isFrontView } from
 const MEMBER_VIEW = '/member-view';
 const SECTIONS = SECTION_IDS.join('|');
 const CONTENT_PATH = new RegExp(`^/(?:(?:${SECTIONS})(?:/[^/]+)?)?$`);
-const ITEM_PATH = new RegExp(`^/(?:${SECTIONS})/[^/]+$`);
 /** Renderings that are not addresses of the site: reached only through the rewrites below. */
 const PRIVATE_ROUTE = new RegExp(`^(?:${[MEMBER_VIEW, ...Object.values(VIEW_ROUTES)].join('|')})(?:/|$)`);
 
@@ -38,11 +37,12 @@ export async function proxy(request: NextRequest) {
     return NextResponse.rewrite(url, { status: 404 });
   }
   const path = url.pathname;
-  const view = ITEM_PATH.test(path) ? frontView(request) : null;
+  // The guest's and the premium shell's renderings exist for item pages, the premium one for the top page and lists.
+  const view = CONTENT_PATH.test(path) ? frontView(request) : null;
   if (PRIVATE_ROUTE.test(path)) {
     url.pathname = `/${host}/_${path}`;
   } else if (view) {
-    url.pathname = `/${host}${view}${path}`;
+    url.pathname = `/${host}${view}${path === '/' ? '' : path}`;
   } else if (request.cookies.has(SESSION_COOKIE) && CONTENT_PATH.test(path)) {
     url.pathname = `/${host}${MEMBER_VIEW}${path === '/' ? '' : path}`;
   } else {

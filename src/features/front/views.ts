@@ -10,6 +10,11 @@ export const VIEW_ROUTES = {
   guest: '/guest-view',
   /** An item page for a premium member, without its member-only part (PrivateRegion left empty). */
   'premium-shell': '/premium-view',
+  /**
+   * The top page and the lists as every premium member sees them: nothing in them is personal, so one rendering serves
+   * them all; its signed media URLs live 5-10 minutes, longer than the page cache serves a rendering (2 minutes).
+   */
+  premium: '/premium-view',
 } as const;
 
 export type FrontView = keyof typeof VIEW_ROUTES;

@@ -15,6 +15,11 @@ export interface DbHandle {
   db: Db;
   kind: 'postgres' | 'pglite';
   close(): Promise<void>;
+  /**
+   * PostgreSQL's LISTEN on a connection of its own, listening again after a reconnect (`onListen` then runs again:
+   * what was sent meanwhile is lost, so the caller reads the state afresh). Absent for PGlite in this process.
+   */
+  listen?(channel: string, onNotify: (payload: string) => void, onListen: () => void): Promise<void>;
 }
 
 /**
@@ -80,6 +85,9 @@ export function connectPostgres(url: string, options: ConnectOptions = {}): DbHa
     db: drizzlePostgres(client, { schema, logger: queryCountLogger }) as unknown as Db,
     kind: 'postgres',
     close: () => client.end({ timeout: 5 }),
+    listen: async (channel, onNotify, onListen) => {
+      await client.listen(channel, onNotify, onListen);
+    },
   };
 }
 

@@ -39,21 +39,34 @@ export interface ViewerDeps {
   identity: IdentityProvider;
 }
 
-function toViewer(session: SessionRecord): Viewer {
+/** What settling a session needs of it. */
+export type CheckedSession = Pick<SessionRecord, 'idHash' | 'siteId' | 'uid' | 'email' | 'authTime'>;
+
+function toViewer(session: CheckedSession): Viewer {
   return { uid: session.uid, email: session.email, siteId: session.siteId, sessionHash: session.idHash };
+}
+
+export interface ResolveOptions {
+  /**
+   * Wait for the provider's answer when the session is due for its check (a change that costs money or moves a
+   * ticket, or anything staff do). Reading a page does not: it is answered from the database while the check runs
+   * beside it, and a session the provider refuses is ended for the requests after (docs/decisions/0017).
+   */
+  wait?: boolean;
 }
 
 /**
  * The viewer a session token opens on this site, or null. One indexed read per call; every few minutes one more
  * call to the provider, which ends all the user's sessions if the account was disabled, deleted or revoked. That
  * call is bounded and shared by the session's concurrent requests; while the provider fails it is not asked again
- * for a while (recheck-gate.ts).
+ * for a while (recheck-gate.ts), and the session is judged by its grace period.
  */
 export async function resolveViewer(
   deps: ViewerDeps,
   site: Site,
   token: string | undefined,
   now = new Date(),
+  options: ResolveOptions = {},
 ): Promise<Viewer | null> {
   if (!token) return null;
   const session = await findSession(deps.db, site.id, token, now);
@@ -65,9 +78,20 @@ export async function resolveViewer(
   const graceVerdict = sinceCheck < MAX_UNVERIFIED_MS ? toViewer(session) : null;
   const gate = recheckGateFor(deps.identity);
   if (!gate.running(session.idHash) && !gate.mayAsk(now.getTime())) return graceVerdict;
+  const check = recheck(deps, site, session, now);
+  if (options.wait === false) {
+    // Reading does not wait; but when the provider has failed lately, only within the grace period.
+    void check.catch(() => {});
+    return gate.mayAsk(now.getTime()) ? toViewer(session) : graceVerdict;
+  }
+  return check.catch(() => graceVerdict);
+}
+
+/** Asks the provider about the session once (shared by its concurrent requests) and settles it by the answer. */
+async function recheck(deps: ViewerDeps, site: Site, session: CheckedSession, now: Date): Promise<Viewer | null> {
   let account: AccountState | null;
   try {
-    account = await gate.run(session.idHash, now.getTime(), () =>
+    account = await recheckGateFor(deps.identity).run(session.idHash, now.getTime(), () =>
       askProvider(
         () => deps.identity.getAccount(site.config.TENANT_ID, session.uid),
         IDENTITY_TIMEOUT_MS.recheck,
@@ -76,9 +100,20 @@ export async function resolveViewer(
     );
   } catch (error) {
     console.warn('Session re-check failed; the session is judged by its grace period.', error);
-    return graceVerdict;
+    throw error;
   }
   return settleSession(deps.db, site, session, account, now);
+}
+
+/**
+ * The front server's check of a session due for it (decision 0012): the page is answered from the cache, and this
+ * runs beside it. Nothing waits for it; a refused session is ended for the next request.
+ */
+export function recheckInBackground(deps: ViewerDeps, site: Site, session: CheckedSession): void {
+  const now = new Date();
+  const gate = recheckGateFor(deps.identity);
+  if (gate.running(session.idHash) || !gate.mayAsk(now.getTime())) return;
+  recheck(deps, site, session, now).catch(() => {});
 }
 
 /**
@@ -88,7 +123,7 @@ export async function resolveViewer(
 export async function settleSession(
   db: Db,
   site: Site,
-  session: SessionRecord,
+  session: CheckedSession,
   account: AccountState | null,
   now: Date,
 ): Promise<Viewer | null> {

@@ -73,6 +73,29 @@ describe('resolveViewer', () => {
     expect(identity.calls).toBe(1);
   });
 
+  it('reading does not wait: the due check runs beside the page, and a disabled user is refused after it', async () => {
+    const identity = new FakeProvider();
+    let answered: AccountState | null = null;
+    const waiting: ((account: AccountState) => void)[] = [];
+    const answer = (account: AccountState) => {
+      answered = account;
+      waiting.splice(0).forEach((resolve) => resolve(account));
+    };
+    identity.getAccount = () => {
+      identity.calls += 1;
+      return answered ? Promise.resolve(answered) : new Promise((resolve) => waiting.push(resolve));
+    };
+    const { token } = await session('reader');
+    const read = () =>
+      resolveViewer({ db: handle.db, identity }, site, token, later(REVERIFY_AFTER_MS), { wait: false });
+    // The provider has not answered: the page is read all the same, and a second read asks nothing more.
+    expect((await read())?.uid).toBe('reader');
+    expect((await read())?.uid).toBe('reader');
+    expect(identity.calls).toBe(1);
+    answer({ disabled: true, validAfter: null, email: null });
+    await vi.waitFor(async () => expect(await read()).toBeNull());
+  });
+
   it('refuses a session whose sign-in predates a revocation, and keeps one made after it', async () => {
     const identity = new FakeProvider();
     const { token } = await session('revoked');

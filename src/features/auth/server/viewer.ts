@@ -20,7 +20,20 @@ export const getViewer = cache(async (hostParam: string): Promise<Viewer | null>
   return resolveViewer({ db: await getDb(), identity: firebaseIdentity }, site, token);
 });
 
+/**
+ * The viewer for reading a page: as getViewer, but a session due for its periodic check is checked beside the page
+ * instead of before it (a refused one is ended for the next request). Never for a change: use getViewer.
+ */
+export const getReader = cache(async (hostParam: string): Promise<Viewer | null> => {
+  const site = await getSite(hostParam);
+  if (!site) return null;
+  const token = (await cookies()).get(SESSION_COOKIE)?.value;
+  return resolveViewer({ db: await getDb(), identity: firebaseIdentity }, site, token, new Date(), {
+    wait: false,
+  });
+});
+
 /** For member pages: the viewer, or a redirect to sign-in that comes back to `returnTo` afterwards. */
 export async function requireViewer(hostParam: string, returnTo: string): Promise<Viewer> {
-  return (await getViewer(hostParam)) ?? redirect(paths.signIn(returnTo));
+  return (await getReader(hostParam)) ?? redirect(paths.signIn(returnTo));
 }

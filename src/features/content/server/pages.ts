@@ -15,16 +15,17 @@ import type { ViewerLevel } from '@/features/content/types';
  * How a page learns its viewer. 'public' pages are the cached ones every signed-out visitor gets: they never read
  * the request, so they can hold nothing but what a visitor may see. 'member' pages (app/[host]/member-view, which
  * proxy.ts serves to requests carrying a session) are rendered per request for the viewer they find. 'guest' pages
- * are cached like public ones, for the signed-in members without premium the front server found (decision 0012).
+ * are cached like public ones, for the signed-in members without premium the front server found, and 'premium' ones
+ * (the top page and lists) for the premium members it found: nothing in them is personal (decision 0012).
  */
-export type PageMode = 'public' | 'guest' | 'member';
+export type PageMode = 'public' | 'guest' | 'premium' | 'member';
 
 export async function viewContext(
   host: string,
   mode: PageMode,
 ): Promise<ViewContext & { viewer: ViewerLevel }> {
   const site = (await getSite(host)) ?? notFound();
-  const viewer = mode === 'member' ? await getViewerLevel(host) : mode === 'guest' ? 'guest' : 'visitor';
+  const viewer = mode === 'member' ? await getViewerLevel(host) : mode === 'public' ? 'visitor' : mode;
   return { site, viewer, now: new Date() };
 }
 

@@ -5,7 +5,7 @@ import { env } from '@/server/env';
 import { getDb } from '@/server/db';
 import { choosePaymentProvider } from '@/server/payments/choice';
 import { getSite } from '@/features/site/server/site';
-import { getViewer } from '@/features/auth/server/viewer';
+import { getReader } from '@/features/auth/server/viewer';
 import { SESSION_COOKIE } from '@/features/auth/server/cookie';
 import { REVERIFY_AFTER_MS } from '@/features/auth/server/resolve-viewer';
 import { findViewerAccess } from '@/features/membership/server/viewer-access';
@@ -16,7 +16,7 @@ import type { ViewerLevel } from '@/features/content/types';
  * a premium member. Status is derived on every request (features/membership/status.ts), at the payment provider's
  * time so that the sandbox's test clock ends access the same way the real clock does. One round trip: the session,
  * its member and the member's access in one query; every few minutes the session is also checked with the identity
- * provider (getViewer), as for any other page.
+ * provider beside the page (getReader), as for any other page.
  */
 export const getViewerLevel = cache(async (hostParam: string): Promise<ViewerLevel> => {
   const site = await getSite(hostParam);
@@ -26,7 +26,7 @@ export const getViewerLevel = cache(async (hostParam: string): Promise<ViewerLev
     sandboxClock: choosePaymentProvider(env) === 'sandbox',
   });
   if (!access) return 'visitor';
-  if (Date.now() - access.verifiedAt.getTime() >= REVERIFY_AFTER_MS && !(await getViewer(hostParam))) {
+  if (Date.now() - access.verifiedAt.getTime() >= REVERIFY_AFTER_MS && !(await getReader(hostParam))) {
     return 'visitor';
   }
   return access.level;

@@ -1,9 +1,17 @@
 import 'server-only';
-import { sql } from 'drizzle-orm';
-import type { Db } from '@/server/db/client';
-import { pageCacheGenerations } from '@/server/db/schema';
+import { randomUUID } from 'node:crypto';
+import { and, eq, gt, min, sql } from 'drizzle-orm';
+import type { Db, DbHandle } from '@/server/db/client';
+import { contentItems, pageCacheGenerations } from '@/server/db/schema';
 
-/** Moves the site's page-cache generation on; every instance drops the site's cached pages when it sees it. */
+/** The PostgreSQL channel on which a site's move to a new generation is announced to every instance. */
+export const PAGE_CACHE_CHANNEL = 'fc_page_cache';
+
+/**
+ * Moves the site's page-cache generation on and tells every instance (NOTIFY, delivered when the caller's transaction
+ * commits, so an instance never renders the site afresh before the change is visible); each drops the site's
+ * cached pages when it hears it, or at its next read of the generations.
+ */
 export async function bumpPageCacheGeneration(db: Db, siteId: string): Promise<number> {
   const [row] = await db
     .insert(pageCacheGenerations)
@@ -13,13 +21,55 @@ export async function bumpPageCacheGeneration(db: Db, siteId: string): Promise<n
       set: { generation: sql`${pageCacheGenerations.generation} + 1`, changedAt: sql`now()` },
     })
     .returning({ generation: pageCacheGenerations.generation });
+  await db.execute(sql`SELECT pg_notify(${PAGE_CACHE_CHANNEL}, ${siteId})`);
   return row!.generation;
 }
 
-/** Every site's generation: one small read, which each instance makes about once a second. */
+/** Every site's generation: one small read, made when an instance hears of a change (and now and then besides). */
 export async function readPageCacheGenerations(db: Db): Promise<Map<string, number>> {
   const rows = await db
     .select({ siteId: pageCacheGenerations.siteId, generation: pageCacheGenerations.generation })
     .from(pageCacheGenerations);
   return new Map(rows.map((row) => [row.siteId, row.generation]));
+}
+
+/**
+ * Each site's next scheduled publication (an item published with a date to come): the moment its cached pages stop
+ * being current, since the item must appear at its time.
+ */
+export async function readNextPublications(db: Db, now = new Date()): Promise<Map<string, Date>> {
+  const rows = await db
+    .select({ siteId: contentItems.siteId, at: min(contentItems.publishedAt) })
+    .from(contentItems)
+    .where(and(eq(contentItems.state, 'published'), gt(contentItems.publishedAt, now)))
+    .groupBy(contentItems.siteId);
+  return new Map(rows.flatMap((row) => (row.at ? [[row.siteId, new Date(row.at)] as const] : [])));
+}
+
+/**
+ * Listens for the sites' generation changes (bumpPageCacheGeneration's NOTIFY) and checks that a notice really comes
+ * back: through a pooler in transaction mode, or the embedded PGlite served over the wire, LISTEN is accepted but
+ * nothing arrives. True when notices are heard; the caller then polls only as a safety net.
+ */
+export async function listenForPageCacheChanges(
+  db: Db,
+  listen: DbHandle['listen'],
+  onChange: () => void,
+): Promise<boolean> {
+  if (!listen) return false;
+  const probe = `probe:${randomUUID()}`;
+  let heard: () => void = () => {};
+  const echoed = new Promise<boolean>((resolve) => {
+    heard = () => resolve(true);
+    setTimeout(() => resolve(false), 2_000).unref();
+  });
+  try {
+    // Every (re)connection of the listener reads the generations: notices sent while it was away are lost.
+    await listen(PAGE_CACHE_CHANNEL, (payload) => (payload === probe ? heard() : onChange()), onChange);
+    await db.execute(sql`SELECT pg_notify(${PAGE_CACHE_CHANNEL}, ${probe})`);
+    return await echoed;
+  } catch (error) {
+    console.warn('page cache: LISTEN failed; polling instead.', error);
+    return false;
+  }
 }

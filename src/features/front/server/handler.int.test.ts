@@ -15,7 +15,8 @@ import { createFrontHandler } from '@/features/front/server/handler';
 
 /**
  * The front server against a real database and a stand-in for Next.js: which rendering each viewer gets, what is
- * private, when Next.js answers itself, and the premium member's filled item page in three round trips.
+ * private, when Next.js answers itself, the premium member's shared lists, and the premium member's filled item page
+ * in three round trips.
  */
 
 const SECRET = 'a-test-secret-of-at-least-thirty-two-characters';
@@ -26,6 +27,7 @@ let standIn: http.Server;
 let frontPort: number;
 const rendered: string[] = [];
 const passedToNext: string[] = [];
+const rechecked: string[] = [];
 const tokens: Record<'premium' | 'guest' | 'recheck', string> = { premium: '', guest: '', recheck: '' };
 let premiumBlog: string;
 const cache = new PageCache({ freshMs: 30_000, staleMs: 120_000, maxBytes: 1_000_000 });
@@ -120,6 +122,7 @@ beforeAll(async () => {
       },
       sandboxClock: false,
       countHeader: true,
+      recheck: (_site, access) => rechecked.push(access.sessionHash),
     }),
   );
   frontPort = await listen(front);
@@ -173,21 +176,37 @@ describe('the front server', () => {
     expect(page.headers['cache-control']).toBe('private, no-store');
   });
 
-  it('leaves to Next.js: premium lists, sessions due for their provider check, and everything else', async () => {
+  it("serves a premium member's top page and lists from one rendering shared by premium members, privately", async () => {
+    const first = await get('/blog', tokens.premium);
+    const second = await get('/blog', tokens.recheck);
+    expect(first.body).toBe('<html><body>premium /blog</body></html>');
+    expect([first.headers['x-fc-cache'], second.headers['x-fc-cache']]).toEqual(['miss', 'hit']);
+    expect(second.body).toBe(first.body);
+    expect(second.headers['cache-control']).toBe('private, no-store');
+    expect((await get('/', tokens.premium)).body).toBe('<html><body>premium /</body></html>');
+    // Never to anyone else: a guest member and a visitor get the visitor's list.
+    expect((await get('/blog', tokens.guest)).body).toBe('<html><body>visitor /blog</body></html>');
+    expect((await get('/blog')).body).toBe('<html><body>visitor /blog</body></html>');
+  });
+
+  it('answers a session due for its provider check at once, and has it checked beside the page', async () => {
+    rechecked.length = 0;
     passedToNext.length = 0;
+    const page = await get(`/blog/${premiumBlog}`, tokens.recheck);
+    expect(page.body).toContain('<p>SECRET-BODY</p>');
+    expect(rechecked).toHaveLength(1);
+    expect(passedToNext).toEqual([]);
     await get('/blog', tokens.premium);
-    await get(`/blog/${premiumBlog}`, tokens.recheck);
+    expect(rechecked).toHaveLength(1);
+  });
+
+  it('leaves to Next.js everything else', async () => {
+    passedToNext.length = 0;
     await get('/mypage', tokens.guest);
     await get('/news?cursor=abc');
     // A premium member asking for an item the shell does not have: Next.js's own not-found page, not the shell's.
     await get('/blog/missing', tokens.premium);
-    expect(passedToNext).toEqual([
-      '/blog ',
-      `/blog/${premiumBlog} `,
-      '/mypage ',
-      '/news?cursor=abc ',
-      '/blog/missing ',
-    ]);
+    expect(passedToNext).toEqual(['/mypage ', '/news?cursor=abc ', '/blog/missing ']);
   });
 
   it("renders a site's pages afresh once its generation moves", async () => {

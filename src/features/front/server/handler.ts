@@ -5,7 +5,7 @@ import { dbHealth, type DbHealth } from '@/server/db/health';
 import { normalizeHost } from '@/features/site/host';
 import { knownSite, siteForHost } from '@/features/site/server/site-cache';
 import { REVERIFY_AFTER_MS } from '@/features/auth/server/resolve-viewer';
-import { findViewerAccess } from '@/features/membership/server/viewer-access';
+import { findViewerAccess, type ViewerAccess } from '@/features/membership/server/viewer-access';
 import {
   FRONT_SECRET_HEADER,
   FRONT_VIEW_HEADER,
@@ -35,6 +35,8 @@ export interface FrontDeps {
   staticAssets?: (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
   /** What the process knows of the database's health (default: the process's one record). */
   health?: DbHealth;
+  /** Asks the identity provider about a session due for its periodic check, in the background. */
+  recheck: (site: Site, access: ViewerAccess) => void;
 }
 
 type Deps = FrontDeps & { health: DbHealth; internal: FrontDeps['next'] };
@@ -47,7 +49,7 @@ export function nextPathOf(key: string): string {
   const slash = hostAndPath.indexOf('/');
   const [host, path] = [hostAndPath.slice(0, slash), hostAndPath.slice(slash)];
   const prefix = isFrontView(view) ? VIEW_ROUTES[view] : '';
-  return path === '/' && !prefix ? `/${host}` : `/${host}${prefix}${path}`;
+  return path === '/' ? `/${host}${prefix}` : `/${host}${prefix}${path}`;
 }
 
 function cached(deps: Deps, site: Site, request: PageRequest, view: FrontView | 'visitor') {
@@ -58,9 +60,10 @@ function cached(deps: Deps, site: Site, request: PageRequest, view: FrontView | 
 
 /**
  * The front door of every request (docs/decisions/0012). Content pages are answered from the page cache: the
- * visitor's rendering for visitors and for members' lists and top page, the guest member's rendering of an item for
- * a signed-in member without premium, and for a premium member the item's shell with its member part filled for
- * this request. Everything else, and a premium member's lists and top page, goes to Next.js as before.
+ * visitor's rendering for visitors and for guest members' lists and top page, the guest member's rendering of an
+ * item for a signed-in member without premium, the premium rendering of the top page and lists for premium members,
+ * and for a premium member's item the shell with its member part filled for this request. Everything else goes to
+ * Next.js.
  */
 async function route(deps: Deps, req: IncomingMessage, res: ServerResponse): Promise<void> {
   if (req.headers[FRONT_SECRET_HEADER] === deps.target.secret) return deps.internal(req, res);
@@ -84,13 +87,17 @@ async function route(deps: Deps, req: IncomingMessage, res: ServerResponse): Pro
       )
     : null;
   if (deps.health.down) return duringOutage(deps, req, res, request);
-  // Time to ask the identity provider about this session again: the member rendering of Next.js does that.
-  if (access && Date.now() - access.verifiedAt.getTime() >= REVERIFY_AFTER_MS) return deps.next(req, res);
+  // Time to ask the identity provider about this session again: asked beside this answer, never before it. A session
+  // the provider refuses is ended then, and its next request is a visitor's (docs/decisions/0017).
+  if (access && Date.now() - access.verifiedAt.getTime() >= REVERIFY_AFTER_MS) deps.recheck(site, access);
   // Whatever the session turns out to be, an answer to a request that carries one is nobody else's to keep.
   const member = token !== null;
 
   if (access?.level === 'premium') {
-    if (!request.item) return deps.next(req, res);
+    if (!request.item) {
+      const { page, state } = await cached(deps, site, request, 'premium');
+      return sendPage(req, res, page, { member, state });
+    }
     const { page: shell } = await cached(deps, site, request, 'premium-shell');
     // No such item (a mistyped link, a post taken down): Next.js answers with its own not-found page. The shell's
     // 404 has nothing to paint before its scripts, which paint-first would then wait for forever: a blank page.

@@ -84,6 +84,7 @@ beforeAll(async () => {
     health,
     sandboxClock: false,
     countHeader: false,
+    recheck: () => {},
   });
   handlers.healthy = createFrontHandler(deps(handle.db));
   handlers.failing = createFrontHandler(deps(unreachable.db));

@@ -77,6 +77,28 @@ describe('PageCache', () => {
     expect([after.state, after.page.body.toString()]).toEqual(['miss', 'new']);
   });
 
+  it("drops a site's pages without a new generation (a scheduled item's time), and not a rendering begun before", async () => {
+    const pages = cache();
+    await pages.get('a', SITE, async () => rendering('before'), 0);
+    let release!: () => void;
+    const inFlight = pages.get(
+      'b',
+      SITE,
+      () => new Promise((resolve) => (release = () => resolve(rendering('old')))),
+      0,
+    );
+    pages.dropSite(SITE);
+    release();
+    await inFlight;
+    expect(pages.held('a', SITE)).toBeNull();
+    expect(pages.held('b', SITE)).toBeNull();
+    expect(pages.generationOf(SITE)).toBe(0);
+    // A generation heard afterwards still drops what was rendered since.
+    await pages.get('a', SITE, async () => rendering('after'), 10);
+    expect(pages.siteChanged(SITE, 1)).toBe(true);
+    expect(pages.held('a', SITE)).toBeNull();
+  });
+
   it('never keeps an error, a private answer, one that sets a cookie or one Next.js served stale', async () => {
     const pages = cache();
     const answers = [

@@ -12,7 +12,7 @@ export interface CachedPage extends Rendering {
   etag: string;
   storedAt: number;
   siteId: string;
-  generation: number;
+  epoch: number;
 }
 
 export interface PageCacheOptions {
@@ -50,13 +50,20 @@ function storable(rendering: Rendering & { setsCookie: boolean }): boolean {
 export class PageCache {
   private readonly entries = new Map<string, CachedPage>();
   private readonly filling = new Map<string, Promise<Rendering>>();
+  /** The generation of each site in PostgreSQL, as this instance last heard it. */
   private readonly generations = new Map<string, number>();
+  /** Moves on at every drop of a site's pages: a rendering begun before a drop is not kept. */
+  private readonly epochs = new Map<string, number>();
   private bytes = 0;
 
   constructor(private readonly options: PageCacheOptions) {}
 
   generationOf(siteId: string): number {
     return this.generations.get(siteId) ?? 0;
+  }
+
+  private epochOf(siteId: string): number {
+    return this.epochs.get(siteId) ?? 0;
   }
 
   /** The keys of the site's pages held now. */
@@ -68,8 +75,14 @@ export class PageCache {
   siteChanged(siteId: string, generation: number): boolean {
     if (generation <= this.generationOf(siteId)) return false;
     this.generations.set(siteId, generation);
-    for (const [key, page] of this.entries) if (page.siteId === siteId) this.remove(key);
+    this.dropSite(siteId);
     return true;
+  }
+
+  /** Drops the site's pages (its content changed, or a scheduled item's time came). */
+  dropSite(siteId: string): void {
+    this.epochs.set(siteId, this.epochOf(siteId) + 1);
+    for (const [key, page] of this.entries) if (page.siteId === siteId) this.remove(key);
   }
 
   get size(): { entries: number; bytes: number } {
@@ -84,7 +97,7 @@ export class PageCache {
     now = Date.now(),
   ): Promise<{ page: Rendering; state: 'hit' | 'stale' | 'miss' }> {
     const hit = this.entries.get(key);
-    if (hit && hit.generation === this.generationOf(siteId)) {
+    if (hit && hit.epoch === this.epochOf(siteId)) {
       const age = now - hit.storedAt;
       if (age < this.options.freshMs) {
         this.entries.delete(key);
@@ -106,7 +119,7 @@ export class PageCache {
   /** The page of `key` held now, however old, without rendering anything: what is served while the database is down. */
   held(key: string, siteId: string): CachedPage | null {
     const hit = this.entries.get(key);
-    return hit && hit.generation === this.generationOf(siteId) ? hit : null;
+    return hit && hit.epoch === this.epochOf(siteId) ? hit : null;
   }
 
   private fill(
@@ -116,7 +129,7 @@ export class PageCache {
   ): Promise<Rendering> {
     const running = this.filling.get(key);
     if (running) return running;
-    const generation = this.generationOf(siteId);
+    const epoch = this.epochOf(siteId);
     const filled = (async (): Promise<Rendering> => {
       const rendering = await render();
       if (!storable(rendering))
@@ -129,10 +142,10 @@ export class PageCache {
         etag: `"${createHash('sha1').update(rendering.body).digest('base64url')}"`,
         storedAt: Date.now(),
         siteId,
-        generation,
+        epoch,
       };
       // Rendered before the site changed: good for those who waited for it, not for anyone after.
-      if (this.generationOf(siteId) === generation) this.store(key, page);
+      if (this.epochOf(siteId) === epoch) this.store(key, page);
       return page;
     })().finally(() => this.filling.delete(key));
     this.filling.set(key, filled);
