@@ -1,5 +1,7 @@
 import { expect, test } from './support/test';
-import { UNKNOWN_URL, mio, second, siteFooter } from './support/sites';
+import { freshContext } from './support/test';
+import { demoBrowser } from './support/sessions';
+import { MIO_URL, SECOND_URL, UNKNOWN_URL, mio, second, siteFooter } from './support/sites';
 
 test.describe('tenancy and 404 pages', () => {
   test('a host no club owns gets a plain 404 with nothing of any club', async ({ page }) => {
@@ -54,4 +56,47 @@ test.describe('tenancy and 404 pages', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'ページが見つかりません' })).toBeVisible();
     await expect(siteFooter(page)).toBeVisible();
   });
+});
+
+/**
+ * Issue 19: a link to a post that is not there (a typo, a post taken down, a section the club does not have) must show
+ * the club's Japanese 404 page to every viewer, whether the front server has the path in its cache yet or not; it
+ * once showed a blank white page (the paint-first loader waited for a paint that never came).
+ */
+test.describe('an unknown item or section, for every audience', () => {
+  const unknown = [
+    `/blog/00000000-0000-0000-0000-000000000000`,
+    `/news/not-a-post-${Date.now()}`,
+    `/ticket/00000000-0000-0000-0000-00000000beef`,
+  ];
+  // PASSENGERS has no MOVIE section: an address of it is unknown there.
+  const lackingSection = [`${SECOND_URL}/movie`, `${SECOND_URL}/movie/00000000-0000-0000-0000-000000000000`];
+
+  for (const audience of ['visitor', 'guest', 'premium'] as const) {
+    test(`shows the site's 404 page to a ${audience}, cold and warm`, async ({ browser }, testInfo) => {
+      const page =
+        audience === 'visitor'
+          ? await (await freshContext(browser, { baseURL: MIO_URL })).newPage()
+          : await demoBrowser(browser, 'mio', audience, testInfo);
+      const second =
+        audience === 'premium' ? await demoBrowser(browser, 'second', 'premium', testInfo) : page;
+      const addresses = [...unknown.map((path) => `${MIO_URL}${path}`), ...lackingSection];
+      // Twice each: the first answer may be rendered for it, the second comes from what the server then holds.
+      for (const round of ['cold', 'warm']) {
+        for (const address of addresses) {
+          const viewer = address.startsWith(SECOND_URL) ? second : page;
+          const response = await viewer.goto(address);
+          expect(response?.status(), `${round} ${address}`).toBe(404);
+          await expect(
+            viewer.getByRole('heading', { level: 1, name: 'ページが見つかりません' }),
+            `${round} ${address}`,
+          ).toBeVisible();
+          await expect(viewer.getByRole('link', { name: 'トップページへ戻る' })).toBeVisible();
+          await expect(siteFooter(viewer)).toBeVisible();
+        }
+      }
+      await page.context().close();
+      if (second !== page) await second.context().close();
+    });
+  }
 });

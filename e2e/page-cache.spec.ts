@@ -53,6 +53,23 @@ test(
     expect(await asPremium.text()).toContain('data-item="full"');
     // The visitor's page is still the visitor's.
     expect(await (await siteGet(request, mio, path)).text()).toContain('data-item="locked"');
+
+    // A premium member's list is one rendering shared by premium members (nothing in it is personal): from memory
+    // after the first, privately, with the premium item open; the visitor's list keeps it locked.
+    await expect(async () => {
+      const again = await siteGet(request, mio, '/blog', cookieHeader(premium));
+      expect(['hit', 'stale']).toContain(again.headers()['x-fc-cache']);
+    }).toPass({ timeout: 15_000 });
+    const premiumList = await siteGet(request, mio, '/blog', cookieHeader(premium));
+    expect(premiumList.headers()['cache-control']).toBe('private, no-store');
+    expect(premiumList.headers()['set-cookie']).toBeUndefined();
+    // Each locked item's card carries the badge 会員限定 (the section's own badge is there for everyone).
+    const lockedIn = (html: string) => html.match(/会員限定/g)?.length ?? 0;
+    const [premiumHtml, visitorHtml] = [await premiumList.text(), await visitor.text()];
+    expect(premiumHtml).toContain(locked.id);
+    expect(lockedIn(premiumHtml)).toBeLessThan(lockedIn(visitorHtml));
+    const guestList = await siteGet(request, mio, '/blog', cookieHeader(guest));
+    expect(lockedIn(await guestList.text())).toBe(lockedIn(visitorHtml));
   },
 );
 
