@@ -8,11 +8,10 @@ export const FRONT_VIEW_HEADER = 'x-fc-front-view';
 export const VIEW_ROUTES = {
   /** An item page for a signed-in member without premium: the way in is "become premium". */
   guest: '/guest-view',
-  /** An item page for a premium member, without its member-only part (PrivateRegion left empty). */
-  'premium-shell': '/premium-view',
   /**
-   * The top page and the lists as every premium member sees them: nothing in them is personal, so one rendering serves
-   * them all; its signed media URLs live 5-10 minutes, longer than the page cache serves a rendering (2 minutes).
+   * The top page, the lists and the items as every premium member sees them: nothing in them is personal, so one
+   * rendering serves them all; its signed media URLs live 5-10 minutes, longer than the page cache serves a rendering
+   * (2 minutes).
    */
   premium: '/premium-view',
 } as const;

@@ -88,7 +88,12 @@ export async function resolveViewer(
 }
 
 /** Asks the provider about the session once (shared by its concurrent requests) and settles it by the answer. */
-async function recheck(deps: ViewerDeps, site: Site, session: CheckedSession, now: Date): Promise<Viewer | null> {
+async function recheck(
+  deps: ViewerDeps,
+  site: Site,
+  session: CheckedSession,
+  now: Date,
+): Promise<Viewer | null> {
   let account: AccountState | null;
   try {
     account = await recheckGateFor(deps.identity).run(session.idHash, now.getTime(), () =>

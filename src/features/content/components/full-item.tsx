@@ -5,10 +5,7 @@ import { PresaleAccessView } from '@/features/content/components/presale-access'
 import { applyState } from '@/features/content/components/ticket-schedule';
 import type { ItemFull } from '@/features/content/types';
 
-/**
- * The member-only part of an item's page. Rendered by the server components of the member pages, and by
- * PrivateRegion on the front server and in the browser (so it stays free of server-only code).
- */
+/** The member-only part of an item's page, for a viewer who may see it. */
 export function FullItem({ item, now }: { item: ItemFull; now: Date }) {
   const open = item.ticket ? applyState(item.ticket, now) === '受付中' : false;
   return (

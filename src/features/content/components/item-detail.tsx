@@ -5,7 +5,6 @@ import { ItemBadges } from '@/features/content/components/item-badges';
 import { LockedNotice } from '@/features/content/components/locked-notice';
 import { TicketScheduleView } from '@/features/content/components/ticket-schedule';
 import { FullItem } from '@/features/content/components/full-item';
-import { PrivateRegion } from '@/features/content/components/private-region';
 import type { ItemDetail, ViewerLevel } from '@/features/content/types';
 
 /**
@@ -17,21 +16,13 @@ export function ItemDetailView({
   sectionLabel,
   viewer,
   now,
-  shell = false,
 }: {
   item: ItemDetail;
   sectionLabel: string;
   viewer: ViewerLevel;
   now: Date;
-  /**
-   * The premium member's page without its member-only part: a locked item gets an empty PrivateRegion, which the
-   * front server fills per request (src/features/front, docs/decisions/0012). Nothing member-only is rendered here.
-   */
-  shell?: boolean;
 }) {
-  // In the shell a locked item is drawn as the premium member will see it: open, its member-only part to come.
-  const region = shell && item.locked;
-  const locked = item.locked && !region;
+  const locked = item.locked;
   return (
     <article className="mx-auto max-w-3xl px-4 py-8 md:py-12" data-item={locked ? 'locked' : 'full'}>
       <nav aria-label="パンくず" className="mb-4 text-sm">
@@ -56,9 +47,7 @@ export function ItemDetailView({
           <TicketScheduleView schedule={item.ticket} now={now} />
         </div>
       )}
-      {region ? (
-        <PrivateRegion itemId={item.id} />
-      ) : item.locked ? (
+      {item.locked ? (
         <LockedNotice viewer={viewer} returnTo={paths.item(item.section, item.id)} />
       ) : (
         <FullItem item={item} now={now} />

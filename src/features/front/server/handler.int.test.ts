@@ -3,11 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '@/test/db';
 import { demoSiteFile } from '@/test/site-fixtures';
-import { media } from '@/server/db/schema';
 import { upsertSite, type Site } from '@/features/site/server/repository';
 import { createSession } from '@/features/auth/server/sessions';
 import { createItem } from '@/features/content/server/write';
-import { EMPTY_PRIVATE_REGION } from '@/features/content/components/private-region-view';
 import { addMember, addPlan } from '@/features/staff/members/server/test-fixtures';
 import { FRONT_SECRET_HEADER, FRONT_VIEW_HEADER } from '@/features/front/views';
 import { PageCache } from '@/features/front/server/page-cache';
@@ -15,8 +13,7 @@ import { createFrontHandler } from '@/features/front/server/handler';
 
 /**
  * The front server against a real database and a stand-in for Next.js: which rendering each viewer gets, what is
- * private, when Next.js answers itself, the premium member's shared lists, and the premium member's filled item page
- * in three round trips.
+ * private, when Next.js answers itself, and the premium rendering shared by premium members.
  */
 
 const SECRET = 'a-test-secret-of-at-least-thirty-two-characters';
@@ -46,10 +43,7 @@ function renderingFor(req: http.IncomingMessage, res: http.ServerResponse): void
     res.end('<html><head></head><body></body></html>');
     return;
   }
-  const body =
-    view === 'premium-shell'
-      ? `<html><head><title>t</title></head><body><h1>shell</h1>${EMPTY_PRIVATE_REGION}</body></html>`
-      : `<html><body>${view} ${req.url}</body></html>`;
+  const body = `<html><body>${view} ${req.url}</body></html>`;
   res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 's-maxage=30' });
   res.end(body);
 }
@@ -95,18 +89,6 @@ beforeAll(async () => {
       publishedAt: new Date(Date.now() - 60_000),
     })
   ).id;
-  await handle.db.insert(media).values({
-    siteId: mio.id,
-    itemId: premiumBlog,
-    kind: 'image',
-    role: 'cover',
-    fileName: 'cover.jpg',
-    contentType: 'image/jpeg',
-    byteSize: 10,
-    width: 1600,
-    height: 1000,
-    variants: [{ name: 'w640', key: 'k', contentType: 'image/webp', byteSize: 5, width: 640, height: 400 }],
-  });
 
   standIn = http.createServer(renderingFor);
   const standInPort = await listen(standIn);
@@ -155,19 +137,17 @@ describe('the front server', () => {
     expect(list.headers['cache-control']).toBe('private, no-store');
   });
 
-  it("fills a premium member's item page from the database, in three round trips, never kept", async () => {
+  it("serves a premium member's item page from the one rendering premium members share, privately", async () => {
     const page = await get(`/blog/${premiumBlog}`, tokens.premium);
     expect(page.status).toBe(200);
+    expect(page.body).toBe(`<html><body>premium /blog/${premiumBlog}</body></html>`);
     expect(page.headers['cache-control']).toBe('private, no-store');
-    expect(page.headers['x-db-round-trips']).toBe('3');
-    // The region stands exactly where the shell had it (hydration finds what it renders), and React's preload of the
-    // cover goes into the head.
-    expect(page.body).toContain('<h1>shell</h1><div data-private-region=""><script type="application/json"');
-    expect(page.body).toMatch(/<head><title>t<\/title><link rel="preload" as="image"[^>]*><\/head>/);
-    expect(page.body).toContain('<p>SECRET-BODY</p>');
-    expect(page.body).not.toContain(EMPTY_PRIVATE_REGION);
-    // The shell is shared by premium members; the filled page is not: a visitor never sees the body.
-    expect((await get(`/blog/${premiumBlog}`)).body).not.toContain('SECRET-BODY');
+    // One round trip: the session with its access; the page itself is held.
+    expect((await get(`/blog/${premiumBlog}`, tokens.premium)).headers['x-db-round-trips']).toBe('1');
+    // Never to anyone else.
+    expect((await get(`/blog/${premiumBlog}`)).body).toBe(
+      `<html><body>visitor /blog/${premiumBlog}</body></html>`,
+    );
   });
 
   it('gives a stale or foreign cookie the visitor page, privately', async () => {
@@ -193,7 +173,7 @@ describe('the front server', () => {
     rechecked.length = 0;
     passedToNext.length = 0;
     const page = await get(`/blog/${premiumBlog}`, tokens.recheck);
-    expect(page.body).toContain('<p>SECRET-BODY</p>');
+    expect(page.body).toBe(`<html><body>premium /blog/${premiumBlog}</body></html>`);
     expect(rechecked).toHaveLength(1);
     expect(passedToNext).toEqual([]);
     await get('/blog', tokens.premium);
@@ -204,9 +184,14 @@ describe('the front server', () => {
     passedToNext.length = 0;
     await get('/mypage', tokens.guest);
     await get('/news?cursor=abc');
-    // A premium member asking for an item the shell does not have: Next.js's own not-found page, not the shell's.
-    await get('/blog/missing', tokens.premium);
-    expect(passedToNext).toEqual(['/mypage ', '/news?cursor=abc ', '/blog/missing ']);
+    expect(passedToNext).toEqual(['/mypage ', '/news?cursor=abc ']);
+  });
+
+  it("answers an item that is not there with the rendering's own 404, never kept", async () => {
+    const before = rendered.length;
+    expect((await get('/blog/missing', tokens.premium)).status).toBe(404);
+    expect((await get('/blog/missing', tokens.premium)).status).toBe(404);
+    expect(rendered.slice(before)).toEqual(['premium /blog/missing', 'premium /blog/missing']);
   });
 
   it("renders a site's pages afresh once its generation moves", async () => {

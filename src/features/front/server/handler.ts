@@ -16,8 +16,7 @@ import {
 import type { PageCache } from '@/features/front/server/page-cache';
 import { fetchRendering, type RenderTarget } from '@/features/front/server/rendering';
 import { pageRequest, sessionToken, type PageRequest } from '@/features/front/server/requests';
-import { sendPage, sendPrivatePage } from '@/features/front/server/send';
-import { fillPrivateRegion } from '@/features/front/server/private-page';
+import { sendPage } from '@/features/front/server/send';
 import { sendUnavailable } from '@/features/front/server/outage-page';
 import { withOutageStatus } from '@/features/front/server/next-status';
 import type { Site } from '@/features/site/server/repository';
@@ -61,9 +60,8 @@ function cached(deps: Deps, site: Site, request: PageRequest, view: FrontView | 
 /**
  * The front door of every request (docs/decisions/0012). Content pages are answered from the page cache: the
  * visitor's rendering for visitors and for guest members' lists and top page, the guest member's rendering of an
- * item for a signed-in member without premium, the premium rendering of the top page and lists for premium members,
- * and for a premium member's item the shell with its member part filled for this request. Everything else goes to
- * Next.js.
+ * item for a signed-in member without premium, and the premium rendering (one for every premium member: nothing in
+ * it is personal) for premium members. Everything else goes to Next.js.
  */
 async function route(deps: Deps, req: IncomingMessage, res: ServerResponse): Promise<void> {
   if (req.headers[FRONT_SECRET_HEADER] === deps.target.secret) return deps.internal(req, res);
@@ -93,19 +91,7 @@ async function route(deps: Deps, req: IncomingMessage, res: ServerResponse): Pro
   // Whatever the session turns out to be, an answer to a request that carries one is nobody else's to keep.
   const member = token !== null;
 
-  if (access?.level === 'premium') {
-    if (!request.item) {
-      const { page, state } = await cached(deps, site, request, 'premium');
-      return sendPage(req, res, page, { member, state });
-    }
-    const { page: shell } = await cached(deps, site, request, 'premium-shell');
-    // No such item (a mistyped link, a post taken down): Next.js answers with its own not-found page. The shell's
-    // 404 has nothing to paint before its scripts, which paint-first would then wait for forever: a blank page.
-    if (shell.status !== 200) return deps.next(req, res);
-    const page = await fillPrivateRegion(deps.db, site, { ...request, item: request.item }, shell);
-    return page ? sendPrivatePage(req, res, page) : deps.next(req, res);
-  }
-  const view = access && request.item ? 'guest' : 'visitor';
+  const view = access?.level === 'premium' ? 'premium' : access && request.item ? 'guest' : 'visitor';
   const { page, state } = await cached(deps, site, request, view);
   sendPage(req, res, page, { member, state });
 }

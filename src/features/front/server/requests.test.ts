@@ -43,8 +43,7 @@ describe('nextPathOf', () => {
     expect(nextPathOf(cacheKey('mio.localhost', '/blog/x', 'guest'))).toBe(
       '/mio.localhost/guest-view/blog/x',
     );
-    expect(nextPathOf(cacheKey('localhost', '/blog/x', 'premium-shell'))).toBe(
-      '/localhost/premium-view/blog/x',
-    );
+    expect(nextPathOf(cacheKey('localhost', '/blog/x', 'premium'))).toBe('/localhost/premium-view/blog/x');
+    expect(nextPathOf(cacheKey('localhost', '/', 'premium'))).toBe('/localhost/premium-view');
   });
 });

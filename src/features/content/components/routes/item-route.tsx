@@ -3,24 +3,10 @@ import { ItemDetailView } from '@/features/content/components/item-detail';
 import { loadItem, type PageMode } from '@/features/content/server/pages';
 import type { ContentParams } from '@/features/content/components/routes/params';
 
-/** An item's page: for a visitor, a guest member, a premium member's shell, or the request's viewer. */
-export async function ItemRoute({
-  host,
-  section,
-  id,
-  mode,
-  shell = false,
-}: ContentParams & { mode: PageMode; shell?: boolean }) {
+/** An item's page: for a visitor, a guest member, a premium member, or the request's viewer. */
+export async function ItemRoute({ host, section, id, mode }: ContentParams & { mode: PageMode }) {
   const { ctx, entry, item } = await loadItem(host, section, id, mode);
-  return (
-    <ItemDetailView
-      item={item}
-      sectionLabel={entry.displayName}
-      viewer={ctx.viewer}
-      now={ctx.now}
-      shell={shell}
-    />
-  );
+  return <ItemDetailView item={item} sectionLabel={entry.displayName} viewer={ctx.viewer} now={ctx.now} />;
 }
 
 /** An item's title and teaser, never its body nor any of its files (a signed URL is nobody's business). */

@@ -5,16 +5,16 @@ interface Props {
   params: Promise<{ host: string; section: string; id: string }>;
 }
 
-// The premium member's item page without its member-only part, cached (ISR, see the layout): it is rendered from
-// the visitor's data only. The front server fills its PrivateRegion per request for a premium member (decision 0012).
+// An item as every premium member sees it, cached (ISR, see the layout) and rendered without reading the request:
+// nothing in it is personal. Reached only through the front server, which checked the session (decision 0012).
 export function generateStaticParams() {
   return [];
 }
 
 export async function generateMetadata(props: Props): Promise<Metadata> {
-  return itemMetadata(await props.params, 'public');
+  return itemMetadata(await props.params, 'premium');
 }
 
 export default async function Page(props: Props) {
-  return <ItemRoute {...await props.params} mode="public" shell />;
+  return <ItemRoute {...await props.params} mode="premium" />;
 }
