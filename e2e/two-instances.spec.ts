@@ -5,17 +5,23 @@ import { expect, test } from './support/test';
 import { demoBrowser } from './support/sessions';
 import { DATA_DIR, cookieHeader, sessionOfDemoAccount, siteGet, siteTarget } from './support/content';
 import { MIO_URL } from './support/sites';
+import { hasNginx, startEdge, type Edge } from './support/edge';
 
 /**
  * Issue 7: two app instances on one database stay consistent (docs/decisions/0012). A second instance of the app
  * server is started beside the test server, on the same embedded database and Auth emulator. A change made through
  * the first instance shows on the second within seconds, although the second had the page in its cache; a session
- * opened on the first opens the second's premium pages (all state is in the database).
+ * opened on the first opens the second's premium pages (all state is in the database). Through nginx before both (the
+ * production edge, deploy/nginx.conf), visitors' pages are kept a second and a change still shows within seconds,
+ * while a member's answers are never kept.
  */
 
 const SECOND_PORT = 3102;
+const EDGE_PORT = 3103;
 const secondBase = `http://localhost:${SECOND_PORT}`;
 let second: ChildProcess | null = null;
+/** nginx before both instances (deploy/nginx.conf), as in production. */
+let edge: Edge | null = null;
 
 /** The database of the test server: DATABASE_URL's PostgreSQL, or the embedded one scripts/start.ts serves. */
 function databaseUrl(): { url: string; embedded: boolean } {
@@ -61,9 +67,11 @@ test.describe('two instances on one database', { tag: '@postgres' }, () => {
     await expect(async () => {
       expect((await request.get(`${secondBase}/`, { failOnStatusCode: false })).status()).toBe(200);
     }).toPass({ timeout: 90_000 });
+    if (hasNginx()) edge = await startEdge(EDGE_PORT, [3100, SECOND_PORT]);
   });
-  test.afterAll(() => {
+  test.afterAll(async () => {
     second?.kill('SIGTERM');
+    await edge?.stop();
   });
 
   test('publishing through one instance shows on the other within seconds, and so does unpublishing', async ({
@@ -108,6 +116,61 @@ test.describe('two instances on one database', { tag: '@postgres' }, () => {
     }).toPass({ timeout: 5_000, intervals: [100] });
     await page.request.delete(`/api/staff/content/${item.id}`, { headers });
     await page.context().close();
+  });
+
+  test("through the HTTP cache: a visitor's page is kept a second and renewed on a change; a member's never", async ({
+    request,
+  }) => {
+    test.skip(!edge, 'needs nginx (apt-get install nginx; .ci/run installs it)');
+    test.slow();
+    const viaEdge = siteTarget('mio', edge!.base);
+    const direct = siteTarget('mio');
+    // Kept: the second request within its second is nginx's.
+    await expect(async () => {
+      await siteGet(request, viaEdge, '/news');
+      const again = await siteGet(request, viaEdge, '/news');
+      expect(again.headers()['x-cache-status']).toBe('HIT');
+      expect(again.headers()['x-fc-audience']).toBe('visitor');
+    }).toPass({ timeout: 10_000 });
+
+    // A premium member's item: through to an instance every time, private, whole; the visitor's page stays locked.
+    const session = await sessionOfDemoAccount('mio', 'premium');
+    const list = await (await siteGet(request, viaEdge, '/blog')).text();
+    const href = /href="(\/blog\/[0-9a-f-]{36})"/.exec(list)?.[1];
+    expect(href).toBeTruthy();
+    await siteGet(request, viaEdge, href!);
+    for (let i = 0; i < 2; i += 1) {
+      const member = await siteGet(request, viaEdge, href!, cookieHeader(session));
+      expect(member.headers()['x-cache-status']).toBe('BYPASS');
+      expect(member.headers()['cache-control']).toBe('private, no-store');
+      expect(member.headers()['x-fc-audience']).toBe('premium');
+      expect(await member.text()).toContain('data-item="full"');
+    }
+    const visitor = await siteGet(request, viaEdge, href!);
+    expect(await visitor.text()).toContain('data-item="locked"');
+
+    // A change through one instance reaches the edge's visitors within seconds, without a purge.
+    const editor = await sessionOfDemoAccount('mio', 'editor');
+    const headers = { Origin: MIO_URL, ...cookieHeader(editor) };
+    const title = `エッジにも ${Date.now().toString(36)}`;
+    const created = await request.post(`${direct.base}/api/staff/content`, {
+      headers: { Host: direct.host, ...headers },
+      data: { section: 'news', title },
+    });
+    expect(created.status()).toBe(201);
+    const { item } = (await created.json()) as { item: { id: string } };
+    const publish = await request.post(`${direct.base}/api/staff/content/${item.id}/publish`, {
+      headers: { Host: direct.host, ...headers },
+    });
+    expect(publish.status()).toBe(200);
+    const publishedAt = Date.now();
+    await expect(async () => {
+      expect(await (await siteGet(request, viaEdge, '/news')).text()).toContain(title);
+    }).toPass({ timeout: 5_000, intervals: [100] });
+    expect(Date.now() - publishedAt).toBeLessThan(5_000);
+    await request.delete(`${direct.base}/api/staff/content/${item.id}`, {
+      headers: { Host: direct.host, ...headers },
+    });
   });
 
   test("a session opened on one instance opens the other's premium pages, never cacheable by anyone else", async ({

@@ -121,7 +121,9 @@ describe('the front server', () => {
     const second = await get('/news');
     expect([first.headers['x-fc-cache'], second.headers['x-fc-cache']]).toEqual(['miss', 'hit']);
     expect(second.body).toBe('<html><body>visitor /news</body></html>');
-    expect(second.headers['cache-control']).toBe('s-maxage=30');
+    // A shared cache before the app keeps it a second, then asks again with the ETag.
+    expect(second.headers['cache-control']).toBe('public, max-age=0, s-maxage=1, stale-while-revalidate=30');
+    expect(second.headers['x-fc-audience']).toBe('visitor');
     expect(second.headers.etag).toBeTruthy();
     expect(rendered.filter((line) => line === 'visitor /news')).toHaveLength(1);
     expect(second.headers['x-db-round-trips']).toBe('0');
@@ -160,6 +162,7 @@ describe('the front server', () => {
     const first = await get('/blog', tokens.premium);
     const second = await get('/blog', tokens.recheck);
     expect(first.body).toBe('<html><body>premium /blog</body></html>');
+    expect(first.headers['x-fc-audience']).toBe('premium');
     expect([first.headers['x-fc-cache'], second.headers['x-fc-cache']]).toEqual(['miss', 'hit']);
     expect(second.body).toBe(first.body);
     expect(second.headers['cache-control']).toBe('private, no-store');

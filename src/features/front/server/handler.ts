@@ -93,7 +93,7 @@ async function route(deps: Deps, req: IncomingMessage, res: ServerResponse): Pro
 
   const view = access?.level === 'premium' ? 'premium' : access && request.item ? 'guest' : 'visitor';
   const { page, state } = await cached(deps, site, request, view);
-  sendPage(req, res, page, { member, state });
+  sendPage(req, res, page, { member, state, audience: view });
 }
 
 /**

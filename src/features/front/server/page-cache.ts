@@ -3,8 +3,8 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { Rendering } from '@/features/front/server/rendering';
 
-/** gzip off the main thread (libuv's pool): the page cache and the private pages both use it. */
-export const gzipAsync = promisify(gzip);
+/** gzip off the main thread (libuv's pool). */
+const gzipAsync = promisify(gzip);
 
 /** A rendering kept in memory with what sending it needs: its gzip form and an ETag. */
 export interface CachedPage extends Rendering {

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { gzipAsync, isCachedPage } from '@/features/front/server/page-cache';
+import { isCachedPage } from '@/features/front/server/page-cache';
 import type { Rendering } from '@/features/front/server/rendering';
 import { acceptsGzip } from '@/features/front/server/requests';
 
@@ -7,15 +7,29 @@ export interface SendOptions {
   /** Sent to a signed-in member: never to be kept by a shared cache. */
   member: boolean;
   state: string;
+  /** The audience the rendering was made for (x-fc-audience): visitor, guest or premium. */
+  audience?: string;
 }
+
+/**
+ * What a shared cache before the app (the HTTP cache of the production shape, docs/decisions/0022) may do with a
+ * visitor's page: keep it one second, then ask again with its ETag (a 304 from memory here) and serve the old one
+ * meanwhile. A change published through any instance thus reaches it within about a second, without a purge.
+ */
+export const SHARED_CACHE_CONTROL = 'public, max-age=0, s-maxage=1, stale-while-revalidate=30';
 
 function headersFor(page: Rendering, options: SendOptions): Record<string, string> {
   const headers: Record<string, string> = { ...page.headers, 'x-fc-cache': options.state };
+  if (options.audience) headers['x-fc-audience'] = options.audience;
   if (options.member) {
     headers['cache-control'] = 'private, no-store';
     delete headers.etag;
-  } else if (isCachedPage(page)) {
-    headers.etag = page.etag;
+  } else if (isCachedPage(page) || page.status === 404) {
+    // A missing page too, briefly: a run of made-up addresses is then not a run of renderings.
+    headers['cache-control'] = SHARED_CACHE_CONTROL;
+    if (isCachedPage(page)) headers.etag = page.etag;
+  } else {
+    headers['cache-control'] = 'no-store';
   }
   if (!/accept-encoding/i.test(headers.vary ?? '')) {
     headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding';
@@ -38,19 +52,6 @@ export function sendPage(req: IncomingMessage, res: ServerResponse, page: Render
   let body = page.body;
   if (isCachedPage(page) && acceptsGzip(req)) {
     body = page.gzipped;
-    headers['content-encoding'] = 'gzip';
-  }
-  headers['content-length'] = String(body.length);
-  res.writeHead(page.status, headers);
-  res.end(req.method === 'HEAD' ? undefined : body);
-}
-
-/** Sends a page made for this one request (a premium member's item): compressed here, never kept. */
-export async function sendPrivatePage(req: IncomingMessage, res: ServerResponse, page: Rendering) {
-  const headers = headersFor(page, { member: true, state: 'private' });
-  let body = page.body;
-  if (acceptsGzip(req)) {
-    body = await gzipAsync(body, { level: 4 });
     headers['content-encoding'] = 'gzip';
   }
   headers['content-length'] = String(body.length);
