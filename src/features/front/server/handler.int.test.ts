@@ -48,10 +48,10 @@ function renderingFor(req: http.IncomingMessage, res: http.ServerResponse): void
   res.end(body);
 }
 
-function get(path: string, token?: string) {
+function get(path: string, token?: string, extra: Record<string, string> = {}) {
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>(
     (resolve, reject) => {
-      const headers: Record<string, string> = { host: 'localhost' };
+      const headers: Record<string, string> = { host: 'localhost', ...extra };
       if (token) headers.cookie = `other=1; __Host-fc_session=${token}`;
       http
         .get({ host: '127.0.0.1', port: frontPort, path, headers }, (res) => {
@@ -195,6 +195,17 @@ describe('the front server', () => {
     expect((await get('/blog/missing', tokens.premium)).status).toBe(404);
     expect((await get('/blog/missing', tokens.premium)).status).toBe(404);
     expect(rendered.slice(before)).toEqual(['premium /blog/missing', 'premium /blog/missing']);
+  });
+
+  it('tells a browser that came over HTTPS to keep to it (HSTS), on every answer; never over plain HTTP', async () => {
+    const https = { 'x-forwarded-proto': 'https' };
+    for (const path of ['/news', '/mypage']) {
+      expect((await get(path, undefined, https)).headers['strict-transport-security']).toBe(
+        'max-age=63072000; includeSubDomains',
+      );
+      expect((await get(path)).headers['strict-transport-security']).toBeUndefined();
+    }
+    expect((await get('/news', tokens.premium, https)).headers['strict-transport-security']).toBeTruthy();
   });
 
   it("renders a site's pages afresh once its generation moves", async () => {

@@ -15,7 +15,7 @@ import {
 } from '@/features/front/views';
 import type { PageCache } from '@/features/front/server/page-cache';
 import { fetchRendering, type RenderTarget } from '@/features/front/server/rendering';
-import { pageRequest, sessionToken, type PageRequest } from '@/features/front/server/requests';
+import { overHttps, pageRequest, sessionToken, type PageRequest } from '@/features/front/server/requests';
 import { sendPage } from '@/features/front/server/send';
 import { sendUnavailable } from '@/features/front/server/outage-page';
 import { withOutageStatus } from '@/features/front/server/next-status';
@@ -63,8 +63,13 @@ function cached(deps: Deps, site: Site, request: PageRequest, view: FrontView | 
  * item for a signed-in member without premium, and the premium rendering (one for every premium member: nothing in
  * it is personal) for premium members. Everything else goes to Next.js.
  */
+/** Two years, every host of the site: once a browser has seen the site over HTTPS it never asks over HTTP again. */
+const HSTS = 'max-age=63072000; includeSubDomains';
+
 async function route(deps: Deps, req: IncomingMessage, res: ServerResponse): Promise<void> {
   if (req.headers[FRONT_SECRET_HEADER] === deps.target.secret) return deps.internal(req, res);
+  // On every answer, whoever makes it (Next.js keeps headers set before it writes its own).
+  if (overHttps(req)) res.setHeader('strict-transport-security', HSTS);
   if (deps.staticAssets && (await deps.staticAssets(req, res))) return;
   // Only the front server's own requests name a view (proxy.ts also wants the secret): drop what a client sent.
   delete req.headers[FRONT_SECRET_HEADER];

@@ -1,9 +1,25 @@
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { pageRequest, sessionToken } from '@/features/front/server/requests';
+import { overHttps, pageRequest, sessionToken } from '@/features/front/server/requests';
 
-const req = (url: string, headers: Record<string, string> = {}, method = 'GET') =>
-  ({ url, method, headers: { host: 'Localhost:3000', ...headers } }) as unknown as IncomingMessage;
+const req = (url: string, headers: Record<string, string> = {}, method = 'GET', encrypted = false) =>
+  ({
+    url,
+    method,
+    headers: { host: 'Localhost:3000', ...headers },
+    socket: { encrypted },
+  }) as unknown as IncomingMessage;
+
+describe('overHttps', () => {
+  it('believes TLS ended here, or the first hop the proxy names', () => {
+    expect(overHttps(req('/', {}, 'GET', true))).toBe(true);
+    expect(overHttps(req('/', { 'x-forwarded-proto': 'https' }))).toBe(true);
+    expect(overHttps(req('/', { 'x-forwarded-proto': 'https, http' }))).toBe(true);
+    expect(overHttps(req('/', { 'x-forwarded-proto': 'http' }))).toBe(false);
+    expect(overHttps(req('/', { 'x-forwarded-proto': 'http,https' }))).toBe(false);
+    expect(overHttps(req('/'))).toBe(false);
+  });
+});
 
 describe('pageRequest', () => {
   it('takes the top page, section lists and items of a host', () => {

@@ -38,3 +38,14 @@ export function sessionToken(cookieHeader: string | undefined): string | null {
 export function acceptsGzip(req: IncomingMessage): boolean {
   return /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
 }
+
+/**
+ * Whether the browser reached us over HTTPS: TLS ended here, or at the proxy before us (X-Forwarded-Proto). A client
+ * that sends the header over plain HTTP gains nothing: browsers ignore HSTS received over HTTP.
+ */
+export function overHttps(req: IncomingMessage): boolean {
+  if ((req.socket as { encrypted?: boolean }).encrypted) return true;
+  const forwarded = req.headers['x-forwarded-proto'];
+  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
+  return first === 'https';
+}
