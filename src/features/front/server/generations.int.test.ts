@@ -68,4 +68,22 @@ describe('page-cache generations', () => {
       new Date(at.getTime() + 60_000),
     );
   });
+
+  it("knows when a presale's window opens and closes: its state and LIVE badge change then", async () => {
+    const opens = new Date(Date.now() + 600_000);
+    const closes = new Date(opens.getTime() + 86_400_000);
+    await createItem(handle.db, mio.id, {
+      section: 'ticket',
+      title: '先行受付',
+      teaser: '',
+      bodyHtml: '<p>x</p>',
+      state: 'published',
+      publishedAt: new Date(Date.now() - 1_000),
+      ticket: { performances: [], applyFrom: opens.toISOString(), applyUntil: closes.toISOString() },
+    });
+    expect((await readNextPublications(handle.db)).get(mio.id)).toEqual(opens);
+    // Once every other scheduled moment has passed, the window's close is what comes next.
+    const later = new Date(Date.now() + 2 * 3_600_000);
+    expect((await readNextPublications(handle.db, later)).get(mio.id)).toEqual(closes);
+  });
 });

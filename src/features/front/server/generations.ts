@@ -1,6 +1,6 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, min, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db, DbHandle } from '@/server/db/client';
 import { contentItems, pageCacheGenerations } from '@/server/db/schema';
 
@@ -33,17 +33,31 @@ export async function readPageCacheGenerations(db: Db): Promise<Map<string, numb
   return new Map(rows.map((row) => [row.siteId, row.generation]));
 }
 
+/** A time in a presale's schedule (ISO 8601, as the content schemas write it), or null. */
+const scheduleTime = (field: 'applyFrom' | 'applyUntil') =>
+  sql`CASE WHEN ${contentItems.ticket}->>${field} ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}T'
+        THEN (${contentItems.ticket}->>${field})::timestamptz END`;
+
 /**
- * Each site's next scheduled publication (an item published with a date to come): the moment its cached pages stop
- * being current, since the item must appear at its time.
+ * Each site's next scheduled change of its pages: an item published with a date to come, or a presale's application
+ * window opening or closing (its state and LIVE badge change then). Its cached pages stop being current at that
+ * moment.
  */
 export async function readNextPublications(db: Db, now = new Date()): Promise<Map<string, Date>> {
-  const rows = await db
-    .select({ siteId: contentItems.siteId, at: min(contentItems.publishedAt) })
-    .from(contentItems)
-    .where(and(eq(contentItems.state, 'published'), gt(contentItems.publishedAt, now)))
-    .groupBy(contentItems.siteId);
-  return new Map(rows.flatMap((row) => (row.at ? [[row.siteId, new Date(row.at)] as const] : [])));
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const moments = [contentItems.publishedAt, scheduleTime('applyFrom'), scheduleTime('applyUntil')].map(
+    (moment) =>
+      sql`SELECT ${contentItems.siteId} AS site_id, ${moment} AS at FROM ${contentItems}
+          WHERE ${contentItems.state} = 'published' AND ${moment} > ${at}`,
+  );
+  const result: unknown = await db.execute(
+    sql`SELECT site_id, min(at) AS at FROM (${sql.join(moments, sql` UNION ALL `)}) AS moments GROUP BY site_id`,
+  );
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+    site_id: string;
+    at: string | Date;
+  }[];
+  return new Map(rows.map((row) => [row.site_id, new Date(row.at)]));
 }
 
 /**
