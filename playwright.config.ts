@@ -118,6 +118,8 @@ export default defineConfig({
       SANDBOX_TEST_CLOCK: 'true',
       // Marks every member-only field of the demo content for the leak test (e2e/content-leak.spec.ts).
       SEED_CANARIES: 'true',
+      // Every spec's browser comes from one address and signs in, signs up and publishes far more than a person.
+      RATE_LIMIT_SCALE: '50',
     },
   },
 });

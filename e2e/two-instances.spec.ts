@@ -51,6 +51,7 @@ function startSecondInstance(): ChildProcess {
         MEDIA_URL_SECRET: readFileSync(path.join(DATA_DIR, 'media-url-secret'), 'utf8').trim(),
         PAYMENTS_PROVIDER: 'sandbox',
         SANDBOX_TEST_CLOCK: 'true',
+        RATE_LIMIT_SCALE: '50',
       },
     },
   );

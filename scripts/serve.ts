@@ -51,6 +51,7 @@ const front = startFront({
   secret: env.FRONT_INTERNAL_SECRET!,
   next: app.getRequestHandler(),
   countHeader: env.DB_QUERY_COUNT_HEADER === 'true',
+  trustedProxies: env.TRUSTED_PROXIES,
   // A session due for its periodic check is checked beside the page, which never waits for the provider.
   recheck: (site, access) =>
     recheckInBackground({ db: db.db, identity: firebaseIdentity }, site, {

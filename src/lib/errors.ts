@@ -33,7 +33,10 @@ export const ERROR_CATALOGUE = {
   PAYLOAD_TOO_LARGE: { status: 413, message: '送信されたデータが大きすぎます。' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'この形式のファイルは受け付けられません。' },
   HOST_TAKEN: { status: 409, message: 'このホスト名は別のサイトで使われています。' },
-  TOO_MANY_REQUESTS: { status: 429, message: '時間をおいて再度お試しください。' },
+  TOO_MANY_REQUESTS: {
+    status: 429,
+    message: '操作の回数が多すぎます。しばらく時間をおいてから、もう一度お試しください。',
+  },
   UNAVAILABLE: { status: 503, message: 'ただいま混み合っています。時間をおいて再度お試しください。' },
   AUTH_UNAVAILABLE: {
     status: 503,
@@ -60,12 +63,19 @@ export function retryAfterOf(code: ErrorCode): number | undefined {
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
+  /** When to try again, for this one answer (a rate limit's window); else the code's own, if it has one. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(code: ErrorCode, message: string = ERROR_CATALOGUE[code].message, options?: ErrorOptions) {
+  constructor(
+    code: ErrorCode,
+    message: string = ERROR_CATALOGUE[code].message,
+    options?: ErrorOptions & { retryAfterSeconds?: number },
+  ) {
     super(message, options);
     this.name = 'AppError';
     this.code = code;
     this.status = ERROR_CATALOGUE[code].status;
+    this.retryAfterSeconds = options?.retryAfterSeconds ?? retryAfterOf(code);
   }
 }
 

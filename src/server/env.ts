@@ -74,6 +74,13 @@ const envSchema = z.object({
   FRONT_INTERNAL_SECRET: optional(z.string().min(32)),
   /** Benchmarks: the front server answers member pages with `x-db-round-trips`, the queries the page view made. */
   DB_QUERY_COUNT_HEADER: optional(z.enum(['true', 'false'])),
+  /**
+   * How many proxies stand before the app (nginx: 1): the client's address is then that many entries from the end of
+   * X-Forwarded-For. 0: the connection's own address (a header the client sent is never believed).
+   */
+  TRUSTED_PROXIES: z.coerce.number().int().min(0).max(5).default(0),
+  /** Multiplies every rate limit's allowance (src/server/rate-limit/limits.ts): the test servers, whose fans share an address. */
+  RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
 });
 
 /** Known to everyone who reads this file: good for a laptop and tests, refused in production. */

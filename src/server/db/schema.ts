@@ -287,3 +287,4 @@ export * from './content-schema';
 export * from './staff-schema';
 export * from './cache-schema';
 export * from './payments-schema';
+export * from './rate-limit-schema';

@@ -10,10 +10,15 @@ export function jsonOk<T>(body: T, init: { status?: number } = {}): NextResponse
   return NextResponse.json(body, { status: init.status ?? 200, headers: PRIVATE });
 }
 
-/** `{ error: { code, message } }` with the catalogue's status and Japanese message; a 503 says when to retry. */
-export function jsonError(code: ErrorCode, message: string = ERROR_CATALOGUE[code].message): NextResponse {
+/**
+ * `{ error: { code, message } }` with the catalogue's status and Japanese message; a 503 or a 429 says when to retry.
+ */
+export function jsonError(
+  code: ErrorCode,
+  message: string = ERROR_CATALOGUE[code].message,
+  retryAfter: number | undefined = retryAfterOf(code),
+): NextResponse {
   const status = ERROR_CATALOGUE[code].status;
-  const retryAfter = retryAfterOf(code);
   const headers = retryAfter === undefined ? PRIVATE : { ...PRIVATE, 'Retry-After': String(retryAfter) };
   return NextResponse.json({ error: { code, message } }, { status, headers });
 }
@@ -24,7 +29,7 @@ export function jsonError(code: ErrorCode, message: string = ERROR_CATALOGUE[cod
  * it lasts); anything else as 500.
  */
 export function jsonFromError(error: unknown): NextResponse {
-  if (error instanceof AppError) return jsonError(error.code, error.message);
+  if (error instanceof AppError) return jsonError(error.code, error.message, error.retryAfterSeconds);
   if (dbHealth().report(error)) return jsonError('UNAVAILABLE');
   console.error(error);
   return jsonError('INTERNAL');

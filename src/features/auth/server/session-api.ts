@@ -1,6 +1,8 @@
 import 'server-only';
 import type { NextRequest } from 'next/server';
 import { isSameOrigin } from '@/server/http/origin';
+import { requestAddress } from '@/server/http/client-address';
+import { consumeRateLimit } from '@/server/rate-limit/limiter';
 import { jsonError, jsonOk, readJson } from '@/server/http/responses';
 import type { Site } from '@/features/site/server/repository';
 import { sessionRequestSchema } from '@/features/auth/schemas';
@@ -42,6 +44,8 @@ export const readSession: SessionHandler = async (request, site, deps) => {
  */
 export const createSessionFromToken: SessionHandler = async (request, site, deps) => {
   if (!isSameOrigin(request)) return jsonError('CROSS_SITE');
+  // Before the provider is asked: a flood of tokens costs one row's update each, not a verification each.
+  await consumeRateLimit(deps.db, 'session:address', requestAddress(request));
   const body = sessionRequestSchema.safeParse(await readJson(request));
   if (!body.success) return refused('SIGN_IN_FAILED');
   // Out of reach or too slow: AUTH_UNAVAILABLE, a 503 with Retry-After that the form shows as "try again".
@@ -51,6 +55,7 @@ export const createSessionFromToken: SessionHandler = async (request, site, deps
     'verifyIdToken',
   );
   if (!verified) return refused('SIGN_IN_FAILED');
+  await consumeRateLimit(deps.db, 'session:account', `${site.id}:${verified.uid}`);
 
   const previous = request.cookies.get(SESSION_COOKIE)?.value;
   if (previous) await deleteSession(deps.db, site.id, previous);

@@ -25,6 +25,7 @@ let frontPort: number;
 const rendered: string[] = [];
 const passedToNext: string[] = [];
 const rechecked: string[] = [];
+const addresses: string[] = [];
 const tokens: Record<'premium' | 'guest' | 'recheck', string> = { premium: '', guest: '', recheck: '' };
 let premiumBlog: string;
 const cache = new PageCache({ freshMs: 30_000, staleMs: 120_000, maxBytes: 1_000_000 });
@@ -99,6 +100,7 @@ beforeAll(async () => {
       target: { port: standInPort, secret: SECRET },
       next: async (req, res) => {
         passedToNext.push(`${req.url} ${req.headers[FRONT_SECRET_HEADER] ?? ''}`);
+        addresses.push(String(req.headers['x-fc-client-address']));
         res.writeHead(200, { 'content-type': 'text/plain' });
         res.end('next');
       },
@@ -195,6 +197,15 @@ describe('the front server', () => {
     expect((await get('/blog/missing', tokens.premium)).status).toBe(404);
     expect((await get('/blog/missing', tokens.premium)).status).toBe(404);
     expect(rendered.slice(before)).toEqual(['premium /blog/missing', 'premium /blog/missing']);
+  });
+
+  it("tells Next.js who the client is, as it judged it, never as the client claimed (the rate limits' key)", async () => {
+    addresses.length = 0;
+    await get('/mypage', undefined, {
+      'x-fc-client-address': '203.0.113.66',
+      'x-forwarded-for': '203.0.113.67',
+    });
+    expect(addresses).toEqual(['127.0.0.1']);
   });
 
   it('tells a browser that came over HTTPS to keep to it (HSTS), on every answer; never over plain HTTP', async () => {

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Db } from '@/server/db/client';
 import { countQueries, type QueryCount } from '@/server/db/query-count';
+import { CLIENT_ADDRESS_HEADER, clientAddressOf } from '@/server/http/client-address';
 import { dbHealth, type DbHealth } from '@/server/db/health';
 import { normalizeHost } from '@/features/site/host';
 import { knownSite, siteForHost } from '@/features/site/server/site-cache';
@@ -34,6 +35,8 @@ export interface FrontDeps {
   staticAssets?: (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
   /** What the process knows of the database's health (default: the process's one record). */
   health?: DbHealth;
+  /** How many proxies stand before this server (TRUSTED_PROXIES): who the client is, for the rate limits. */
+  trustedProxies?: number;
   /** Asks the identity provider about a session due for its periodic check, in the background. */
   recheck: (site: Site, access: ViewerAccess) => void;
 }
@@ -70,6 +73,8 @@ async function route(deps: Deps, req: IncomingMessage, res: ServerResponse): Pro
   if (req.headers[FRONT_SECRET_HEADER] === deps.target.secret) return deps.internal(req, res);
   // On every answer, whoever makes it (Next.js keeps headers set before it writes its own).
   if (overHttps(req)) res.setHeader('strict-transport-security', HSTS);
+  // Who the client is, as this server judges it; never what the client said under this name.
+  req.headers[CLIENT_ADDRESS_HEADER] = clientAddressOf(req, deps.trustedProxies ?? 0);
   if (deps.staticAssets && (await deps.staticAssets(req, res))) return;
   // Only the front server's own requests name a view (proxy.ts also wants the secret): drop what a client sent.
   delete req.headers[FRONT_SECRET_HEADER];

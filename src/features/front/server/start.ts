@@ -36,6 +36,7 @@ export interface FrontOptions {
   next: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
   countHeader: boolean;
   recheck: FrontDeps['recheck'];
+  trustedProxies: number;
 }
 
 /**
@@ -164,6 +165,7 @@ export function startFront(options: FrontOptions) {
     sandboxClock: choosePaymentProvider(env) === 'sandbox',
     countHeader: options.countHeader,
     recheck: options.recheck,
+    trustedProxies: options.trustedProxies,
     staticAssets: createStaticAssets(path.resolve('.next/static')),
   });
   return {

@@ -1,5 +1,7 @@
 import 'server-only';
 import { AppError } from '@/lib/errors';
+import { requestAddress } from '@/server/http/client-address';
+import { consumeRateLimit } from '@/server/rate-limit/limiter';
 import { jsonInvalid, jsonOk } from '@/server/http/responses';
 import { paths } from '@/lib/paths';
 import { ensureMember } from '@/features/membership/server/members';
@@ -17,7 +19,8 @@ const STEPS = { ...DETAIL_PARTS, plans: PLAN_PART };
  * Bad input is refused with each field's Japanese message (422) and nothing is written.
  */
 export const saveSignUpStep = memberPost<{ host: string; step: string }>(
-  async ({ params, site, viewer, db, body }) => {
+  async ({ request, params, site, viewer, db, body }) => {
+    await consumeRateLimit(db, 'signup:address', requestAddress(request));
     const flow = site.config.SIGN_UP_FLOW;
     if (!isPartOf(STEPS, params.step) || !flow.includes(params.step as SignUpStep))
       throw new AppError('NOT_FOUND');

@@ -1,4 +1,5 @@
 import 'server-only';
+import { consumeRateLimit } from '@/server/rate-limit/limiter';
 import type { NextRequest } from 'next/server';
 import { getDb } from '@/server/db';
 import type { Db } from '@/server/db/client';
@@ -57,6 +58,7 @@ export function staffApi<P extends { host: string }>(
       const db = await getDb();
       const actor = await findStaffActor(db, site.id, viewer.uid);
       if (!actor || !can(actor.role, permission)) return jsonError('FORBIDDEN');
+      if (changes) await consumeRateLimit(db, 'staff-write:account', `${site.id}:${actor.uid}`);
       const body =
         changes && options.body !== 'stream' ? await readJson(request, options.maxJsonBytes) : undefined;
       return await handler({ request, params, site, actor, db, body });

@@ -1,5 +1,8 @@
 import { NextResponse, type NextRequest } from 'next/server';
+import { getDb } from '@/server/db';
+import { requestAddress } from '@/server/http/client-address';
 import { jsonError, jsonFromError } from '@/server/http/responses';
+import { consumeRateLimit } from '@/server/rate-limit/limiter';
 import { postalCodeSchema } from '@/features/signup/schemas';
 import { lookupPostalCode } from '@/features/signup/server/postal-codes';
 
@@ -17,8 +20,9 @@ function decoded(segment: string): string {
 }
 
 /** GET /api/postal-codes/100-0001 (or 〒１００-０００１): `{ addresses }` for the address step to fill in. */
-export async function GET(_request: NextRequest, context: Context) {
+export async function GET(request: NextRequest, context: Context) {
   try {
+    await consumeRateLimit(await getDb(), 'postal:address', requestAddress(request));
     const parsed = postalCodeSchema.safeParse(decoded((await context.params).code));
     if (!parsed.success) return jsonError('BAD_REQUEST', parsed.error.issues[0]?.message);
     const addresses = await lookupPostalCode(parsed.data);

@@ -1,0 +1,51 @@
+import 'server-only';
+import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
+import { AppError } from '@/lib/errors';
+import { env } from '@/server/env';
+import type { Db } from '@/server/db/client';
+import { rateLimits } from '@/server/db/schema';
+import { RATE_LIMITS, type RateLimitName } from '@/server/rate-limit/limits';
+
+const limiters = new WeakMap<Db, Map<RateLimitName, RateLimiterDrizzle>>();
+
+function limiterFor(db: Db, name: RateLimitName, scale: number): RateLimiterDrizzle {
+  let byName = limiters.get(db);
+  if (!byName) limiters.set(db, (byName = new Map()));
+  let limiter = byName.get(name);
+  if (!limiter) {
+    const { points, seconds } = RATE_LIMITS[name];
+    limiter = new RateLimiterDrizzle({
+      storeClient: db,
+      schema: rateLimits,
+      keyPrefix: name,
+      points: points * scale,
+      duration: seconds,
+      // Rows of windows that ended are deleted now and then by the library.
+      clearExpiredByTimeout: true,
+    });
+    byName.set(name, limiter);
+  }
+  return limiter;
+}
+
+/**
+ * Counts one request against `name` for `key` (an address or an account); once the window's allowance is used,
+ * throws TOO_MANY_REQUESTS (429) with the seconds until the window ends. One upsert of one row: the count is atomic, so two instances never both let the last one in.
+ */
+export async function consumeRateLimit(
+  db: Db,
+  name: RateLimitName,
+  key: string,
+  options: { scale?: number } = {},
+): Promise<void> {
+  try {
+    await limiterFor(db, name, options.scale ?? env.RATE_LIMIT_SCALE).consume(key);
+  } catch (error) {
+    if (error instanceof RateLimiterRes) {
+      throw new AppError('TOO_MANY_REQUESTS', undefined, {
+        retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)),
+      });
+    }
+    throw error;
+  }
+}

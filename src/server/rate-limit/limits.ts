@@ -1,0 +1,19 @@
+/**
+ * Every rate limit of the product, in one table (README "Rate limits"). Counts are kept in PostgreSQL, so every app
+ * instance sees the same ones. An address is the client's IP as the front server saw it (client-address.ts); an
+ * account is the identity provider's uid. Over a limit: 429 with Retry-After and a Japanese message.
+ */
+export const RATE_LIMITS = {
+  /** Sign-ins (server sessions made from an ID token) from one address: a family or an office shares one. */
+  'session:address': { points: 30, seconds: 600 },
+  /** Sign-ins of one account, from anywhere: more is someone replaying stolen tokens. */
+  'session:account': { points: 10, seconds: 600 },
+  /** Sign-up steps saved from one address: a person makes about six per sign-up. */
+  'signup:address': { points: 60, seconds: 3_600 },
+  /** Postal-code lookups from one address (the address step fills the prefecture and city). */
+  'postal:address': { points: 60, seconds: 60 },
+  /** Staff writes of one account (content, files, members, plans, team, legal pages). */
+  'staff-write:account': { points: 120, seconds: 60 },
+} as const satisfies Record<string, { points: number; seconds: number }>;
+
+export type RateLimitName = keyof typeof RATE_LIMITS;
