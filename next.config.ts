@@ -20,8 +20,10 @@ const nextConfig: NextConfig = {
   // forbidden(): staff pages answer 403 to a signed-in user without the role (features/staff/server/staff.ts).
   // Uploads (a staff video is up to 512 MB) pass through proxy.ts, which would cut any body at 10 MB.
   experimental: { authInterrupts: true, proxyClientMaxBodySize: '520mb' },
-  // PGlite loads its WebAssembly and data files from its own package folder at run time.
-  serverExternalPackages: ['@electric-sql/pglite'],
+  // PGlite loads its WebAssembly and data files from its own package folder at run time. rate-limiter-flexible loads
+  // drizzle-orm by a name it computes at run time, which a bundle cannot follow: both come from node_modules, so the
+  // app and the limiter share one drizzle-orm.
+  serverExternalPackages: ['@electric-sql/pglite', 'rate-limiter-flexible', 'drizzle-orm'],
   async headers() {
     return [{ source: '/:path*', headers: securityHeaders }];
   },
