@@ -53,6 +53,15 @@ test(
     expect(await asPremium.text()).toContain('data-item="full"');
     // The visitor's page is still the visitor's.
     expect(await (await siteGet(request, mio, path)).text()).toContain('data-item="locked"');
+    // The audiences' renderings are no addresses: asking for the premium one by its route is a 404, with a session
+    // of any kind or none.
+    for (const route of [`/for/premium${path}`, '/for/premium/blog', '/for/premium', `/for/guest${path}`]) {
+      for (const cookie of [{}, cookieHeader(guest), cookieHeader(premium)]) {
+        const direct = await siteGet(request, mio, route, cookie);
+        expect(direct.status(), route).toBe(404);
+        expect(await direct.text()).not.toContain('data-item="full"');
+      }
+    }
 
     // A premium member's list is one rendering shared by premium members (nothing in it is personal): from memory
     // after the first, privately, with the premium item open; the visitor's list keeps it locked.

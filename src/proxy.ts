@@ -1,33 +1,28 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { env } from '@/server/env';
+import { getDb } from '@/server/db';
+import { choosePaymentProvider } from '@/server/payments/choice';
 import { normalizeHost } from '@/features/site/host';
 import { isKnownHost } from '@/features/site/server/known-hosts';
-import { SESSION_COOKIE } from '@/features/auth/server/cookie';
+import { getSite } from '@/features/site/server/site';
 import { SECTION_IDS } from '@/features/site/sections';
-import { FRONT_SECRET_HEADER, FRONT_VIEW_HEADER, VIEW_ROUTES, isFrontView } from '@/features/front/views';
+import { SESSION_COOKIE } from '@/features/auth/server/cookie';
+import { firebaseIdentity } from '@/features/auth/server/identity';
+import { AUDIENCE_HEADER, AUDIENCE_ROUTE } from '@/features/front/audience';
+import { checkBeside, requestAudience } from '@/features/front/server/request-audience';
 
-const MEMBER_VIEW = '/member-view';
 const SECTIONS = SECTION_IDS.join('|');
-const CONTENT_PATH = new RegExp(`^/(?:(?:${SECTIONS})(?:/[^/]+)?)?$`);
-/** Renderings that are not addresses of the site: reached only through the rewrites below. */
-const PRIVATE_ROUTE = new RegExp(`^(?:${[MEMBER_VIEW, ...Object.values(VIEW_ROUTES)].join('|')})(?:/|$)`);
-
-/** The cached rendering the front server asks for (its own request, known by the process's secret), if any. */
-function frontView(request: NextRequest): string | null {
-  const secret = env.FRONT_INTERNAL_SECRET;
-  const view = request.headers.get(FRONT_VIEW_HEADER);
-  if (!secret || request.headers.get(FRONT_SECRET_HEADER) !== secret || !isFrontView(view)) return null;
-  return VIEW_ROUTES[view];
-}
+const CONTENT_PATH = new RegExp(`^/(?:(?:${SECTIONS})(/[^/]+)?)?$`);
+/** The audiences' renderings are not addresses of the site: reached only through the rewrite below. */
+const PRIVATE_ROUTE = new RegExp(`^${AUDIENCE_ROUTE}(?:/|$)`);
 
 /**
  * Routes each request to its site: /path on host H is served by app/[host]/path with host = H. A host no site owns
  * gets the plain 404 page (app/unknown_host), server-rendered and with nothing of any club.
  *
- * Content pages come in several renderings (docs/decisions/0010 and 0012): the cached ones, which can only ever hold
- * what a visitor may see (the visitor's, the guest member's item page, and the premium member's item page without
- * its member part), and app/[host]/member-view, rendered per request for a request that carries a session. The
- * cookie only picks the rendering; the member rendering checks the session itself.
+ * A content page (/, /{section}, /{section}/{id}) is rendered for its audience (docs/decisions/0022): the request's
+ * session decides it, here and in the front server by the same function, and the page under app/[host]/for/[audience]
+ * never reads the request. The answer names its audience, so that the front server keeps it only under that name.
  */
 export async function proxy(request: NextRequest) {
   const host = normalizeHost(request.headers.get('host'));
@@ -37,14 +32,20 @@ export async function proxy(request: NextRequest) {
     return NextResponse.rewrite(url, { status: 404 });
   }
   const path = url.pathname;
-  // The guest's and the premium shell's renderings exist for item pages, the premium one for the top page and lists.
-  const view = CONTENT_PATH.test(path) ? frontView(request) : null;
+  const content = CONTENT_PATH.exec(path);
+  const site = content ? await getSite(host) : null;
   if (PRIVATE_ROUTE.test(path)) {
     url.pathname = `/${host}/_${path}`;
-  } else if (view) {
-    url.pathname = `/${host}${view}${path === '/' ? '' : path}`;
-  } else if (request.cookies.has(SESSION_COOKIE) && CONTENT_PATH.test(path)) {
-    url.pathname = `/${host}${MEMBER_VIEW}${path === '/' ? '' : path}`;
+  } else if (content && site) {
+    const db = await getDb();
+    const audience = await requestAudience(
+      { db, sandboxClock: choosePaymentProvider(env) === 'sandbox', recheck: checkBeside(db, firebaseIdentity) },
+      site,
+      request.cookies.get(SESSION_COOKIE)?.value ?? null,
+      content[1] !== undefined,
+    );
+    url.pathname = `/${host}${AUDIENCE_ROUTE}/${audience}${path === '/' ? '' : path}`;
+    return NextResponse.rewrite(url, { headers: { [AUDIENCE_HEADER]: audience } });
   } else {
     url.pathname = `/${host}${path}`;
   }

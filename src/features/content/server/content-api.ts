@@ -6,6 +6,7 @@ import { findSection } from '@/features/site/navigation';
 import { SECTION_IDS, type SectionId } from '@/features/site/sections';
 import { listSection } from '@/features/content/server/items';
 import { viewContext } from '@/features/content/server/pages';
+import { getViewerLevel } from '@/features/content/server/viewer-level';
 
 type Context = { params: Promise<{ host: string; section: string }> };
 
@@ -16,7 +17,7 @@ type Context = { params: Promise<{ host: string; section: string }> };
 export async function getSectionPage(request: NextRequest, context: Context) {
   try {
     const { host, section } = await context.params;
-    const ctx = await viewContext(host, 'member');
+    const ctx = await viewContext(host, await getViewerLevel(host));
     const id = (SECTION_IDS as readonly string[]).includes(section) ? (section as SectionId) : null;
     if (!id || !findSection(ctx.site.config, id)) return jsonError('NOT_FOUND');
     const cursor = request.nextUrl.searchParams.get('cursor');

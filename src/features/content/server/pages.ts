@@ -6,27 +6,20 @@ import { getDb } from '@/server/db';
 import { getSite } from '@/features/site/server/site';
 import { findSection } from '@/features/site/navigation';
 import { SECTION_IDS, type SectionId } from '@/features/site/sections';
-import { getViewerLevel } from '@/features/content/server/viewer-level';
+import { isAudience } from '@/features/front/audience';
 import { findItem, latestOf, listSection } from '@/features/content/server/items';
 import type { ViewContext } from '@/features/content/server/rows';
 import type { ViewerLevel } from '@/features/content/types';
 
 /**
- * How a page learns its viewer. 'public' pages are the cached ones every signed-out visitor gets: they never read
- * the request, so they can hold nothing but what a visitor may see. 'member' pages (app/[host]/member-view, which
- * proxy.ts serves to requests carrying a session) are rendered per request for the viewer they find. 'guest' pages
- * are cached like public ones, for the signed-in members without premium the front server found, and 'premium' ones
- * (the top page and lists) for the premium members it found: nothing in them is personal (decision 0012).
+ * A content page's viewer is its audience, as proxy.ts chose it from the request's session and put it in the path
+ * (app/[host]/for/[audience]): the page never reads the request, so one rendering serves the whole audience and holds
+ * nothing of any one person (docs/decisions/0022). Anything else in that segment is not a page.
  */
-export type PageMode = 'public' | 'guest' | 'premium' | 'member';
-
-export async function viewContext(
-  host: string,
-  mode: PageMode,
-): Promise<ViewContext & { viewer: ViewerLevel }> {
+export async function viewContext(host: string, audience: string): Promise<ViewContext & { viewer: ViewerLevel }> {
+  if (!isAudience(audience)) notFound();
   const site = (await getSite(host)) ?? notFound();
-  const viewer = mode === 'member' ? await getViewerLevel(host) : mode === 'public' ? 'visitor' : mode;
-  return { site, viewer, now: new Date() };
+  return { site, viewer: audience, now: new Date() };
 }
 
 function sectionIdOf(value: string): SectionId | null {
@@ -34,8 +27,8 @@ function sectionIdOf(value: string): SectionId | null {
 }
 
 // Each loader runs once per request, however many of generateMetadata and the page ask.
-export const loadSection = cache(async (host: string, sectionParam: string, mode: PageMode) => {
-  const ctx = await viewContext(host, mode);
+export const loadSection = cache(async (host: string, audience: string, sectionParam: string) => {
+  const ctx = await viewContext(host, audience);
   const id = sectionIdOf(sectionParam);
   const entry = id ? findSection(ctx.site.config, id) : undefined;
   if (!id || !entry) notFound();
@@ -43,8 +36,8 @@ export const loadSection = cache(async (host: string, sectionParam: string, mode
   return { ctx, entry, firstPage };
 });
 
-export const loadItem = cache(async (host: string, sectionParam: string, itemId: string, mode: PageMode) => {
-  const ctx = await viewContext(host, mode);
+export const loadItem = cache(async (host: string, audience: string, sectionParam: string, itemId: string) => {
+  const ctx = await viewContext(host, audience);
   const id = sectionIdOf(sectionParam);
   const entry = id ? findSection(ctx.site.config, id) : undefined;
   if (!id || !entry) notFound();
@@ -57,8 +50,8 @@ export const loadItem = cache(async (host: string, sectionParam: string, itemId:
 
 export const TOP_ITEMS_PER_SECTION = 4;
 
-export const loadTop = cache(async (host: string, mode: PageMode) => {
-  const ctx = await viewContext(host, mode);
+export const loadTop = cache(async (host: string, audience: string) => {
+  const ctx = await viewContext(host, audience);
   const sections = ctx.site.config.TOP_PAGE_CONTENT;
   const latest = await latestOf(await getDb(), ctx, sections, TOP_ITEMS_PER_SECTION);
   return { ctx, latest };

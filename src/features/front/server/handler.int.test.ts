@@ -7,7 +7,7 @@ import { upsertSite, type Site } from '@/features/site/server/repository';
 import { createSession } from '@/features/auth/server/sessions';
 import { createItem } from '@/features/content/server/write';
 import { addMember, addPlan } from '@/features/staff/members/server/test-fixtures';
-import { FRONT_SECRET_HEADER, FRONT_VIEW_HEADER } from '@/features/front/views';
+import { FRONT_SECRET_HEADER } from '@/features/front/internal';
 import { PageCache } from '@/features/front/server/page-cache';
 import { createFrontHandler } from '@/features/front/server/handler';
 
@@ -35,9 +35,20 @@ const listen = (server: http.Server) =>
     server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
   );
 
-/** Next.js's renderings as the stand-in gives them: the view and path, and the shell's empty region. */
+/** What proxy.ts would decide from the session cookie alone (the one sent is all the front server passes on). */
+function audienceOfCookie(req: http.IncomingMessage): string {
+  const token = /__Host-fc_session=([^;]+)/.exec(req.headers.cookie ?? '')?.[1];
+  if (forcedAudience) return forcedAudience;
+  if (token === tokens.premium || token === tokens.recheck) return 'premium';
+  return token === tokens.guest && /^\/\w+\/[^/]+$/.test(req.url ?? '') ? 'guest' : 'visitor';
+}
+let forcedAudience: string | null = null;
+const cookiesSeen: string[] = [];
+
+/** Next.js's renderings as the stand-in gives them: the audience and path, named in x-fc-audience as proxy.ts does. */
 function renderingFor(req: http.IncomingMessage, res: http.ServerResponse): void {
-  const view = (req.headers[FRONT_VIEW_HEADER] as string | undefined) ?? 'visitor';
+  const view = audienceOfCookie(req);
+  cookiesSeen.push(req.headers.cookie ?? '');
   rendered.push(`${view} ${req.url}`);
   if (req.url?.endsWith('/missing')) {
     res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' });
@@ -45,7 +56,11 @@ function renderingFor(req: http.IncomingMessage, res: http.ServerResponse): void
     return;
   }
   const body = `<html><body>${view} ${req.url}</body></html>`;
-  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 's-maxage=30' });
+  res.writeHead(200, {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 's-maxage=30',
+    'x-fc-audience': view,
+  });
   res.end(body);
 }
 
@@ -152,6 +167,29 @@ describe('the front server', () => {
     expect((await get(`/blog/${premiumBlog}`)).body).toBe(
       `<html><body>visitor /blog/${premiumBlog}</body></html>`,
     );
+  });
+
+  it('passes on the session cookie alone, and only for a member audience, to the rendering it keeps', async () => {
+    cookiesSeen.length = 0;
+    cache.dropSite(mio.id);
+    await get('/photo', tokens.premium);
+    await get('/photo');
+    expect(cookiesSeen).toEqual([`__Host-fc_session=${tokens.premium}`, '']);
+  });
+
+  it('keeps nothing rendered for another audience than asked (the session changed meanwhile)', async () => {
+    cache.dropSite(mio.id);
+    passedToNext.length = 0;
+    forcedAudience = 'premium';
+    try {
+      // Asked for the visitor's page, given a premium one: not kept, not sent; Next.js answers this request itself.
+      const page = await get('/movie');
+      expect(page.body).toBe('next');
+      expect(passedToNext).toEqual(['/movie ']);
+    } finally {
+      forcedAudience = null;
+    }
+    expect((await get('/movie')).body).toBe('<html><body>visitor /movie</body></html>');
   });
 
   it('gives a stale or foreign cookie the visitor page, privately', async () => {

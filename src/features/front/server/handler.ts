@@ -5,17 +5,12 @@ import { CLIENT_ADDRESS_HEADER, clientAddressOf } from '@/server/http/client-add
 import { dbHealth, type DbHealth } from '@/server/db/health';
 import { normalizeHost } from '@/features/site/host';
 import { knownSite, siteForHost } from '@/features/site/server/site-cache';
-import { REVERIFY_AFTER_MS } from '@/features/auth/server/resolve-viewer';
-import { findViewerAccess, type ViewerAccess } from '@/features/membership/server/viewer-access';
-import {
-  FRONT_SECRET_HEADER,
-  FRONT_VIEW_HEADER,
-  VIEW_ROUTES,
-  isFrontView,
-  type FrontView,
-} from '@/features/front/views';
+import type { ViewerAccess } from '@/features/membership/server/viewer-access';
+import type { Audience } from '@/features/front/audience';
+import { FRONT_SECRET_HEADER } from '@/features/front/internal';
 import type { PageCache } from '@/features/front/server/page-cache';
-import { fetchRendering, type RenderTarget } from '@/features/front/server/rendering';
+import { AudienceMismatch, fetchRendering, type RenderTarget } from '@/features/front/server/rendering';
+import { requestAudience } from '@/features/front/server/request-audience';
 import { overHttps, pageRequest, sessionToken, type PageRequest } from '@/features/front/server/requests';
 import { sendPage } from '@/features/front/server/send';
 import { sendUnavailable } from '@/features/front/server/outage-page';
@@ -43,20 +38,12 @@ export interface FrontDeps {
 
 type Deps = FrontDeps & { health: DbHealth; internal: FrontDeps['next'] };
 
-/** The page cache's key of a rendering, and back: the path Next.js renders it at (proxy.ts's rewrite). */
-export const cacheKey = (host: string, path: string, view: FrontView | 'visitor') => `${host}${path}|${view}`;
+/** The page cache's key of a rendering: one per content address and audience. */
+export const cacheKey = (host: string, path: string, audience: Audience) => `${host}${path}|${audience}`;
 
-export function nextPathOf(key: string): string {
-  const [hostAndPath = '', view = 'visitor'] = key.split('|');
-  const slash = hostAndPath.indexOf('/');
-  const [host, path] = [hostAndPath.slice(0, slash), hostAndPath.slice(slash)];
-  const prefix = isFrontView(view) ? VIEW_ROUTES[view] : '';
-  return path === '/' ? `/${host}${prefix}` : `/${host}${prefix}${path}`;
-}
-
-function cached(deps: Deps, site: Site, request: PageRequest, view: FrontView | 'visitor') {
-  return deps.cache.get(cacheKey(request.host, request.path, view), site.id, () =>
-    fetchRendering(deps.target, request.host, request.path, view),
+function cached(deps: Deps, site: Site, request: PageRequest, audience: Audience, session: string | null) {
+  return deps.cache.get(cacheKey(request.host, request.path, audience), site.id, () =>
+    fetchRendering(deps.target, request.host, request.path, audience, session),
   );
 }
 
@@ -71,39 +58,29 @@ const HSTS = 'max-age=63072000; includeSubDomains';
 
 async function route(deps: Deps, req: IncomingMessage, res: ServerResponse): Promise<void> {
   if (req.headers[FRONT_SECRET_HEADER] === deps.target.secret) return deps.internal(req, res);
+  delete req.headers[FRONT_SECRET_HEADER];
   // On every answer, whoever makes it (Next.js keeps headers set before it writes its own).
   if (overHttps(req)) res.setHeader('strict-transport-security', HSTS);
   // Who the client is, as this server judges it; never what the client said under this name.
   req.headers[CLIENT_ADDRESS_HEADER] = clientAddressOf(req, deps.trustedProxies ?? 0);
   if (deps.staticAssets && (await deps.staticAssets(req, res))) return;
-  // Only the front server's own requests name a view (proxy.ts also wants the secret): drop what a client sent.
-  delete req.headers[FRONT_SECRET_HEADER];
-  delete req.headers[FRONT_VIEW_HEADER];
   const request = pageRequest(req);
   if (deps.health.down) return duringOutage(deps, req, res, request);
   const site = request && (await siteForHost(deps.db, request.host));
   if (!request || !site) return deps.next(req, res);
 
   const token = sessionToken(req.headers.cookie);
-  // The session cannot be looked up (its table locked, a timeout): the visitor's page, privately, is still an answer.
-  const access = token
-    ? await findViewerAccess(deps.db, site.id, token, { sandboxClock: deps.sandboxClock }).catch(
-        (error: unknown) => {
-          if (deps.health.report(error)) return null;
-          throw error;
-        },
-      )
-    : null;
+  const audience = await requestAudience(deps, site, token, request.item !== null);
   if (deps.health.down) return duringOutage(deps, req, res, request);
-  // Time to ask the identity provider about this session again: asked beside this answer, never before it. A session
-  // the provider refuses is ended then, and its next request is a visitor's (docs/decisions/0017).
-  if (access && Date.now() - access.verifiedAt.getTime() >= REVERIFY_AFTER_MS) deps.recheck(site, access);
   // Whatever the session turns out to be, an answer to a request that carries one is nobody else's to keep.
   const member = token !== null;
-
-  const view = access?.level === 'premium' ? 'premium' : access && request.item ? 'guest' : 'visitor';
-  const { page, state } = await cached(deps, site, request, view);
-  sendPage(req, res, page, { member, state, audience: view });
+  const found = await cached(deps, site, request, audience, token).catch((error: unknown) => {
+    // The session changed while the page was rendered: Next.js answers this request itself, for who it is now.
+    if (error instanceof AudienceMismatch) return null;
+    throw error;
+  });
+  if (!found) return deps.next(req, res);
+  sendPage(req, res, found.page, { member, state: found.state, audience });
 }
 
 /**

@@ -1,6 +1,8 @@
 import http from 'node:http';
 import { paintFirst } from '@/features/front/server/paint-first';
-import { FRONT_SECRET_HEADER, FRONT_VIEW_HEADER, type FrontView } from '@/features/front/views';
+import { SESSION_COOKIE } from '@/features/auth/server/cookie';
+import { AUDIENCE_HEADER, type Audience } from '@/features/front/audience';
+import { FRONT_SECRET_HEADER } from '@/features/front/internal';
 
 /** One rendering as Next.js answered it, ready to send again. */
 export interface Rendering {
@@ -26,22 +28,34 @@ export interface RenderTarget {
   secret: string;
 }
 
+/** Next.js rendered the page for another audience than the one asked for (the session changed in between). */
+export class AudienceMismatch extends Error {}
+
 /**
- * Asks this process's Next.js for a rendering, as the front server's own request: no cookie (nothing of the
- * requester can enter it), the Host of the site, and, for the member renderings, the view with the process's secret.
+ * Asks this process's Next.js for the rendering of `audience`, as the front server's own request (the secret lets it
+ * past the front server): the Host of the site and, for a member's audience, the requester's session cookie and
+ * nothing else of theirs, from which proxy.ts decides the audience again. The page itself never reads the request;
+ * a rendering Next.js names for another audience is refused (AudienceMismatch), never kept under this one.
  */
 export function fetchRendering(
   target: RenderTarget,
   host: string,
   path: string,
-  view: FrontView | 'visitor',
+  audience: Audience,
+  session: string | null,
 ): Promise<Rendering & { setsCookie: boolean }> {
   const headers: Record<string, string> = { host, accept: 'text/html', [FRONT_SECRET_HEADER]: target.secret };
-  if (view !== 'visitor') headers[FRONT_VIEW_HEADER] = view;
+  if (audience !== 'visitor' && session) headers.cookie = `${SESSION_COOKIE}=${session}`;
   return new Promise((resolve, reject) => {
     const request = http.get(
       { host: '127.0.0.1', port: target.port, path, headers, timeout: 15_000 },
       (res) => {
+        const named = res.headers[AUDIENCE_HEADER];
+        if (named !== undefined && named !== audience) {
+          res.resume();
+          reject(new AudienceMismatch(`asked for ${audience}, rendered for ${String(named)}`));
+          return;
+        }
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('error', reject);

@@ -50,16 +50,3 @@ describe('sessionToken', () => {
     expect(sessionToken(undefined)).toBeNull();
   });
 });
-
-describe('nextPathOf', () => {
-  it("names the path Next.js renders a cached page at (proxy.ts's rewrite), for revalidation", async () => {
-    const { cacheKey, nextPathOf } = await import('@/features/front/server/handler');
-    expect(nextPathOf(cacheKey('localhost', '/', 'visitor'))).toBe('/localhost');
-    expect(nextPathOf(cacheKey('localhost', '/news', 'visitor'))).toBe('/localhost/news');
-    expect(nextPathOf(cacheKey('mio.localhost', '/blog/x', 'guest'))).toBe(
-      '/mio.localhost/guest-view/blog/x',
-    );
-    expect(nextPathOf(cacheKey('localhost', '/blog/x', 'premium'))).toBe('/localhost/premium-view/blog/x');
-    expect(nextPathOf(cacheKey('localhost', '/', 'premium'))).toBe('/localhost/premium-view');
-  });
-});

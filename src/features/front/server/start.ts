@@ -7,14 +7,14 @@ import { env } from '@/server/env';
 import { choosePaymentProvider } from '@/server/payments/choice';
 import { siteHostNames } from '@/features/site/server/repository';
 import { registerFrontBus } from '@/features/front/bus';
-import { FRONT_SECRET_HEADER } from '@/features/front/views';
+import { FRONT_SECRET_HEADER } from '@/features/front/internal';
 import { PageCache } from '@/features/front/server/page-cache';
 import {
   listenForPageCacheChanges,
   readNextPublications,
   readPageCacheGenerations,
 } from '@/features/front/server/generations';
-import { createFrontHandler, nextPathOf, type FrontDeps } from '@/features/front/server/handler';
+import { createFrontHandler, type FrontDeps } from '@/features/front/server/handler';
 import { createStaticAssets } from '@/features/front/server/static-assets';
 
 /**
@@ -39,12 +39,9 @@ export interface FrontOptions {
   trustedProxies: number;
 }
 
-/**
- * Expires the site's renderings in this instance's Next.js (app/[host]/api/internal/page-cache): every page under
- * app/[host], and by their own paths the ones this front server holds.
- */
-function expireNextPages(port: number, secret: string, host: string, paths: string[]): Promise<void> {
-  const body = JSON.stringify({ paths });
+/** Expires the site's renderings in this instance's Next.js (app/[host]/api/internal/page-cache). */
+function expireNextPages(port: number, secret: string, host: string): Promise<void> {
+  const body = '{}';
   return new Promise((resolve, reject) => {
     const request = http.request(
       {
@@ -88,8 +85,7 @@ export function startFront(options: FrontOptions) {
   // Next.js first, so that what the front server renders after dropping the site's pages is fresh.
   async function renewSite(siteId: string): Promise<void> {
     const [host] = await siteHostNames(options.db, siteId);
-    const paths = cache.keysOf(siteId).map(nextPathOf);
-    if (host) await expireNextPages(options.port, options.secret, host, paths);
+    if (host) await expireNextPages(options.port, options.secret, host);
     cache.dropSite(siteId);
   }
 

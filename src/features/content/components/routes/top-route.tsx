@@ -1,13 +1,14 @@
 import { TopPage } from '@/features/site/components/top-page';
 import { LatestItems } from '@/features/content/components/latest-items';
-import { loadTop, type PageMode } from '@/features/content/server/pages';
+import { loadTop } from '@/features/content/server/pages';
+import type { AudienceParams } from '@/features/content/components/routes/params';
 
 /**
- * The top page of app/[host] and app/[host]/member-view. One file per kind of page: a page's bundle carries every
- * client component its module graph reaches, and the top page must not carry the lists' query client.
+ * The top page for an audience. One file per kind of page: a page's bundle carries every client component its module
+ * graph reaches, and the top page must not carry the lists' query client.
  */
-export async function TopRoute({ host, mode }: { host: string; mode: PageMode }) {
-  const { ctx, latest } = await loadTop(host, mode);
+export async function TopRoute({ host, audience }: AudienceParams) {
+  const { ctx, latest } = await loadTop(host, audience);
   const nodes = Object.fromEntries(
     [...latest].map(([section, items]) => [
       section,

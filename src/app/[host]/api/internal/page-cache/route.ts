@@ -2,7 +2,7 @@ import { revalidatePath } from 'next/cache';
 import { NextResponse, type NextRequest } from 'next/server';
 import { env } from '@/server/env';
 import { getSite } from '@/features/site/server/site';
-import { FRONT_SECRET_HEADER } from '@/features/front/views';
+import { FRONT_SECRET_HEADER } from '@/features/front/internal';
 
 /**
  * The front server of this process, after another instance changed the site (its page-cache generation moved):
@@ -15,13 +15,8 @@ export async function POST(request: NextRequest, props: { params: Promise<{ host
   if (!secret || request.headers.get(FRONT_SECRET_HEADER) !== secret || !site) {
     return NextResponse.json({ error: 'ページが見つかりません。' }, { status: 404 });
   }
-  // Every page under app/[host], of every site (publishing is rare enough that rendering this instance's pages
-  // afresh once costs little), and by their own paths the pages the front server held.
+  // Every page under app/[host], of every site: publishing is rare enough that rendering this instance's pages
+  // afresh once costs little, and no list of paths can then miss one.
   revalidatePath('/[host]', 'layout');
-  const body = (await request.json().catch(() => null)) as { paths?: unknown } | null;
-  const paths = Array.isArray(body?.paths) ? body.paths : [];
-  for (const path of paths.slice(0, 10_000)) {
-    if (typeof path === 'string' && path.startsWith('/')) revalidatePath(path);
-  }
   return new NextResponse(null, { status: 204 });
 }

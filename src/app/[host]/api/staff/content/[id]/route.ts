@@ -1,6 +1,6 @@
 import { jsonInvalid, jsonOk } from '@/server/http/responses';
 import { staffApi } from '@/features/staff/server/staff-api';
-import { contentPaths, revalidateSitePaths } from '@/features/staff/server/revalidate';
+import { renewSitePages } from '@/features/staff/server/revalidate';
 import { ITEM_JSON_MAX_BYTES, itemSchemaFor } from '@/features/staff/content/schemas';
 import { findStaffItem } from '@/features/staff/content/server/item-reads';
 import { deleteStaffItem, updateStaffItem } from '@/features/staff/content/server/item-writes';
@@ -16,7 +16,7 @@ export const PUT = staffApi<Params>(
     const parsed = itemSchemaFor(current.section).safeParse(body ?? {});
     if (!parsed.success) return jsonInvalid(parsed.error.issues);
     const item = await updateStaffItem(db, actor, current.id, parsed.data);
-    await revalidateSitePaths(db, site.id, contentPaths(item.section, item.id));
+    await renewSitePages(db, site.id);
     return jsonOk({ item: itemState(item) });
   },
   { maxJsonBytes: ITEM_JSON_MAX_BYTES },
@@ -25,6 +25,6 @@ export const PUT = staffApi<Params>(
 /** DELETE: the item, its files and every cached page that showed it. */
 export const DELETE = staffApi<Params>('content:write', async ({ db, actor, site, params }) => {
   const item = await deleteStaffItem(db, actor, params.id);
-  await revalidateSitePaths(db, site.id, contentPaths(item.section, item.id));
+  await renewSitePages(db, site.id);
   return jsonOk({ deleted: item.id });
 });

@@ -1,5 +1,5 @@
 import { jsonInvalid, jsonOk } from '@/server/http/responses';
-import { revalidateSitePaths } from '@/features/staff/server/revalidate';
+import { renewSitePages } from '@/features/staff/server/revalidate';
 import { staffApi } from '@/features/staff/server/staff-api';
 import { legalDocumentSchema } from '@/features/staff/legal/schema';
 import { getLegalDocument, saveLegalDocument } from '@/features/staff/legal/server/legal';
@@ -19,7 +19,7 @@ export const PUT = staffApi<Params>(
     const parsed = legalDocumentSchema.safeParse(body ?? {});
     if (!parsed.success) return jsonInvalid(parsed.error.issues);
     const kind = await saveLegalDocument(db, actor, site, params.kind, parsed.data);
-    await revalidateSitePaths(db, site.id, [`/${kind}`]);
+    await renewSitePages(db, site.id);
     return jsonOk({ kind, document: (await getLegalDocument(db, actor, site, kind)).document });
   },
   { maxJsonBytes: 1024 * 1024 },

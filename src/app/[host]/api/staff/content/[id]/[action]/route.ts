@@ -1,6 +1,6 @@
 import { jsonError, jsonOk } from '@/server/http/responses';
 import { staffApi } from '@/features/staff/server/staff-api';
-import { contentPaths, revalidateSitePaths } from '@/features/staff/server/revalidate';
+import { renewSitePages } from '@/features/staff/server/revalidate';
 import { publishStaffItem, unpublishStaffItem } from '@/features/staff/content/server/item-writes';
 import { itemState } from '@/features/staff/content/server/staff-item';
 
@@ -13,7 +13,7 @@ export const POST = staffApi<{ host: string; id: string; action: string }>(
     const run = Object.hasOwn(ACTIONS, params.action) ? ACTIONS[params.action as keyof typeof ACTIONS] : null;
     if (!run) return jsonError('NOT_FOUND');
     const item = await run(db, actor, params.id);
-    await revalidateSitePaths(db, site.id, contentPaths(item.section, item.id));
+    await renewSitePages(db, site.id);
     return jsonOk({ item: itemState(item) });
   },
 );

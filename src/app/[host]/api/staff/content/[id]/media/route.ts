@@ -1,5 +1,5 @@
 import { jsonError, jsonOk } from '@/server/http/responses';
-import { revalidateSitePaths, contentPaths } from '@/features/staff/server/revalidate';
+import { renewSitePages } from '@/features/staff/server/revalidate';
 import { staffApi } from '@/features/staff/server/staff-api';
 import { listItemFiles, maxBytesFor, uploadItemFile } from '@/features/staff/media/server/files';
 import { readUpload, uploadFileName } from '@/features/staff/media/server/read-upload';
@@ -36,7 +36,7 @@ export const POST = staffApi<Params>(
       contentType,
       fileName: uploadFileName(request, fallback),
     });
-    await revalidateSitePaths(db, site.id, contentPaths(section, params.id));
+    await renewSitePages(db, site.id);
     return jsonOk({ file }, { status: 201 });
   },
   { body: 'stream' },

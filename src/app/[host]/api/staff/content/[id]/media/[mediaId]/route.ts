@@ -1,6 +1,6 @@
 import { z } from '@/lib/zod';
 import { jsonInvalid, jsonOk } from '@/server/http/responses';
-import { revalidateSitePaths, contentPaths } from '@/features/staff/server/revalidate';
+import { renewSitePages } from '@/features/staff/server/revalidate';
 import { staffApi } from '@/features/staff/server/staff-api';
 import { CAPTION_MAX, deleteItemFile, updateItemFile } from '@/features/staff/media/server/files';
 
@@ -28,12 +28,12 @@ export const PATCH = staffApi<Params>('content:write', async ({ params, site, ac
     caption,
     ...(role === 'cover' ? { cover: true as const } : {}),
   });
-  await revalidateSitePaths(db, site.id, contentPaths(section, params.id));
+  await renewSitePages(db, site.id);
   return jsonOk({ files });
 });
 
 export const DELETE = staffApi<Params>('content:write', async ({ params, site, actor, db }) => {
   const { section } = await deleteItemFile(db, actor, params.id, params.mediaId);
-  await revalidateSitePaths(db, site.id, contentPaths(section, params.id));
+  await renewSitePages(db, site.id);
   return jsonOk({ deleted: params.mediaId });
 });

@@ -1,6 +1,6 @@
 import { z } from '@/lib/zod';
 import { jsonInvalid, jsonOk } from '@/server/http/responses';
-import { revalidateSitePaths, contentPaths } from '@/features/staff/server/revalidate';
+import { renewSitePages } from '@/features/staff/server/revalidate';
 import { staffApi } from '@/features/staff/server/staff-api';
 import { reorderGallery } from '@/features/staff/media/server/files';
 
@@ -17,7 +17,7 @@ export const PUT = staffApi<Params>(
     const parsed = orderSchema.safeParse(body ?? {});
     if (!parsed.success) return jsonInvalid(parsed.error.issues);
     const { files, section } = await reorderGallery(db, actor, params.id, parsed.data.ids);
-    await revalidateSitePaths(db, site.id, contentPaths(section, params.id));
+    await renewSitePages(db, site.id);
     return jsonOk({ files });
   },
   { maxJsonBytes: 64 * 1024 },

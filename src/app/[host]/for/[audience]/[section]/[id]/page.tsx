@@ -1,0 +1,18 @@
+import type { Metadata } from 'next';
+import { ItemRoute, itemMetadata } from '@/features/content/components/routes/item-route';
+import type { AudienceParams } from '@/features/content/components/routes/params';
+
+type Props = { params: Promise<AudienceParams & { section: string; id: string }> };
+
+// One rendering per audience, kept (ISR, see the layout) and never reading the request: proxy.ts chose the audience.
+export function generateStaticParams() {
+  return [];
+}
+
+export async function generateMetadata(props: Props): Promise<Metadata> {
+  return itemMetadata(await props.params);
+}
+
+export default async function Page(props: Props) {
+  return <ItemRoute {...await props.params} />;
+}
