@@ -39,7 +39,11 @@ export async function proxy(request: NextRequest) {
   } else if (content && site) {
     const db = await getDb();
     const audience = await requestAudience(
-      { db, sandboxClock: choosePaymentProvider(env) === 'sandbox', recheck: checkBeside(db, firebaseIdentity) },
+      {
+        db,
+        sandboxClock: choosePaymentProvider(env) === 'sandbox',
+        recheck: checkBeside(db, firebaseIdentity),
+      },
       site,
       request.cookies.get(SESSION_COOKIE)?.value ?? null,
       content[1] !== undefined,

@@ -16,7 +16,10 @@ import type { ViewerLevel } from '@/features/content/types';
  * (app/[host]/for/[audience]): the page never reads the request, so one rendering serves the whole audience and holds
  * nothing of any one person (docs/decisions/0022). Anything else in that segment is not a page.
  */
-export async function viewContext(host: string, audience: string): Promise<ViewContext & { viewer: ViewerLevel }> {
+export async function viewContext(
+  host: string,
+  audience: string,
+): Promise<ViewContext & { viewer: ViewerLevel }> {
   if (!isAudience(audience)) notFound();
   const site = (await getSite(host)) ?? notFound();
   return { site, viewer: audience, now: new Date() };
@@ -36,17 +39,19 @@ export const loadSection = cache(async (host: string, audience: string, sectionP
   return { ctx, entry, firstPage };
 });
 
-export const loadItem = cache(async (host: string, audience: string, sectionParam: string, itemId: string) => {
-  const ctx = await viewContext(host, audience);
-  const id = sectionIdOf(sectionParam);
-  const entry = id ? findSection(ctx.site.config, id) : undefined;
-  if (!id || !entry) notFound();
-  const item = await findItem(await getDb(), ctx, id, itemId).catch((error: unknown) => {
-    if (isAppError(error)) return null;
-    throw error;
-  });
-  return { ctx, entry, item: item ?? notFound() };
-});
+export const loadItem = cache(
+  async (host: string, audience: string, sectionParam: string, itemId: string) => {
+    const ctx = await viewContext(host, audience);
+    const id = sectionIdOf(sectionParam);
+    const entry = id ? findSection(ctx.site.config, id) : undefined;
+    if (!id || !entry) notFound();
+    const item = await findItem(await getDb(), ctx, id, itemId).catch((error: unknown) => {
+      if (isAppError(error)) return null;
+      throw error;
+    });
+    return { ctx, entry, item: item ?? notFound() };
+  },
+);
 
 export const TOP_ITEMS_PER_SECTION = 4;
 

@@ -30,7 +30,7 @@ export const POST = staffApi<Params>(
       return jsonError('UNSUPPORTED_MEDIA_TYPE', wrongTypeMessage(role));
     const bytes = await readUpload(request, maxBytesFor(role), tooLargeMessage(role));
     const fallback = role === 'video' ? 'video' : 'image';
-    const { file, section } = await uploadItemFile(db, actor, params.id, {
+    const { file } = await uploadItemFile(db, actor, params.id, {
       role,
       bytes,
       contentType,

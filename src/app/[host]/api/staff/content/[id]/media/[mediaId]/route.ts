@@ -24,7 +24,7 @@ export const PATCH = staffApi<Params>('content:write', async ({ params, site, ac
   const parsed = changeSchema.safeParse(body ?? {});
   if (!parsed.success) return jsonInvalid(parsed.error.issues);
   const { caption, role } = parsed.data;
-  const { files, section } = await updateItemFile(db, actor, params.id, params.mediaId, {
+  const { files } = await updateItemFile(db, actor, params.id, params.mediaId, {
     caption,
     ...(role === 'cover' ? { cover: true as const } : {}),
   });
@@ -33,7 +33,7 @@ export const PATCH = staffApi<Params>('content:write', async ({ params, site, ac
 });
 
 export const DELETE = staffApi<Params>('content:write', async ({ params, site, actor, db }) => {
-  const { section } = await deleteItemFile(db, actor, params.id, params.mediaId);
+  await deleteItemFile(db, actor, params.id, params.mediaId);
   await renewSitePages(db, site.id);
   return jsonOk({ deleted: params.mediaId });
 });

@@ -16,7 +16,7 @@ export const PUT = staffApi<Params>(
   async ({ params, site, actor, db, body }) => {
     const parsed = orderSchema.safeParse(body ?? {});
     if (!parsed.success) return jsonInvalid(parsed.error.issues);
-    const { files, section } = await reorderGallery(db, actor, params.id, parsed.data.ids);
+    const { files } = await reorderGallery(db, actor, params.id, parsed.data.ids);
     await renewSitePages(db, site.id);
     return jsonOk({ files });
   },
