@@ -116,6 +116,8 @@ beforeAll(async () => {
       next: async (req, res) => {
         passedToNext.push(`${req.url} ${req.headers[FRONT_SECRET_HEADER] ?? ''}`);
         addresses.push(String(req.headers['x-fc-client-address']));
+        // As Next.js marks a kept rendering (the router's payload of a content page, say).
+        res.setHeader('cache-control', 's-maxage=30, stale-while-revalidate=3570');
         res.writeHead(200, { 'content-type': 'text/plain' });
         res.end('next');
       },
@@ -244,6 +246,17 @@ describe('the front server', () => {
       'x-forwarded-for': '203.0.113.67',
     });
     expect(addresses).toEqual(['127.0.0.1']);
+  });
+
+  it("keeps a member's content answers from Next.js private (the router's payload), whatever Next.js marks them", async () => {
+    const rsc = { rsc: '1' };
+    expect((await get('/blog?_rsc=abc', tokens.premium, rsc)).headers['cache-control']).toBe(
+      'private, no-store',
+    );
+    expect((await get('/?_rsc=abc', tokens.guest, rsc)).headers['cache-control']).toBe('private, no-store');
+    // A visitor's may be kept by anyone; other addresses keep what Next.js says.
+    expect((await get('/blog?_rsc=abc', undefined, rsc)).headers['cache-control']).toContain('s-maxage=30');
+    expect((await get('/terms', tokens.premium)).headers['cache-control']).toContain('s-maxage=30');
   });
 
   it('tells a browser that came over HTTPS to keep to it (HSTS), on every answer; never over plain HTTP', async () => {

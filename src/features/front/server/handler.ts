@@ -11,10 +11,16 @@ import { FRONT_SECRET_HEADER } from '@/features/front/internal';
 import type { PageCache } from '@/features/front/server/page-cache';
 import { AudienceMismatch, fetchRendering, type RenderTarget } from '@/features/front/server/rendering';
 import { requestAudience } from '@/features/front/server/request-audience';
-import { overHttps, pageRequest, sessionToken, type PageRequest } from '@/features/front/server/requests';
+import {
+  isContentAddress,
+  overHttps,
+  pageRequest,
+  sessionToken,
+  type PageRequest,
+} from '@/features/front/server/requests';
 import { sendPage } from '@/features/front/server/send';
 import { sendUnavailable } from '@/features/front/server/outage-page';
-import { withOutageStatus } from '@/features/front/server/next-status';
+import { keepPrivate, withOutageStatus } from '@/features/front/server/next-status';
 import type { Site } from '@/features/site/server/repository';
 
 export interface FrontDeps {
@@ -64,6 +70,7 @@ async function route(deps: Deps, req: IncomingMessage, res: ServerResponse): Pro
   // Who the client is, as this server judges it; never what the client said under this name.
   req.headers[CLIENT_ADDRESS_HEADER] = clientAddressOf(req, deps.trustedProxies ?? 0);
   if (deps.staticAssets && (await deps.staticAssets(req, res))) return;
+  if (isContentAddress(req) && sessionToken(req.headers.cookie) !== null) keepPrivate(res);
   const request = pageRequest(req);
   if (deps.health.down) return duringOutage(deps, req, res, request);
   const site = request && (await siteForHost(deps.db, request.host));

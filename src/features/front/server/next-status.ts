@@ -11,6 +11,19 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
  * and caches to come back rather than that the page is broken. Only the status line and two headers change, at the
  * moment Next.js writes them: the body streams as Next.js made it (holding it back broke streamed pages).
  */
+/**
+ * A member's content page from Next.js (the router's payload, a query): Next.js marks its kept renderings shareable
+ * (`s-maxage`), and they are, among the members of one audience; but a shared cache before us does not know the
+ * audience, so a member's answer is `private, no-store` whatever Next.js says.
+ */
+export function keepPrivate(res: ServerResponse): void {
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
+  res.writeHead = ((...args: unknown[]) => {
+    res.setHeader('cache-control', 'private, no-store');
+    return writeHead(...args);
+  }) as ServerResponse['writeHead'];
+}
+
 export function withOutageStatus(next: Handler, health: DbHealth): Handler {
   return (req, res) => {
     const startedAt = Date.now();

@@ -25,6 +25,11 @@ export function pageRequest(req: IncomingMessage): PageRequest | null {
   return { host, path: url, item: section && id ? { section: section as SectionId, id } : null };
 }
 
+/** Whether the request asks for a content page in any form (a document, the router's payload, with a query). */
+export function isContentAddress(req: IncomingMessage): boolean {
+  return CONTENT_PATH.test((req.url ?? '').split('?')[0]!);
+}
+
 /** The session cookie's value, if the request carries one. */
 export function sessionToken(cookieHeader: string | undefined): string | null {
   if (!cookieHeader) return null;
