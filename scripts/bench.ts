@@ -3,7 +3,8 @@
  * PostgreSQL database (dropped afterwards), seeds it at scale (2 sites x 10,000 items, 10,000 members), then loads
  * each target with autocannon (50 connections, 3 s warm-up, 10 s measured): a bare node:http ceiling serving the
  * guest top page's exact bytes, three guest pages, a premium blog detail as a premium member (its premium body is
- * checked first) and the top page as a guest member. Prints the table and PASS/FAIL per rule, writes the same to
+ * checked first), a premium member's TICKET list, blog list and top page (the premium members' shared rendering,
+ * proven by its x-fc-audience) and the top page as a guest member. Prints the table and PASS/FAIL per rule, writes the same to
  * bench/results/, exits 1 if a rule fails. `--pglite`: the same on the embedded database (labelled so).
  */
 import { readFile, rm, writeFile } from 'node:fs/promises';
@@ -89,6 +90,13 @@ async function main(): Promise<boolean> {
       url: `${BASE}/blog/${premium.id}`,
       headers: { ...html, cookie: premiumCookie },
     },
+    ...(['/ticket', '/blog', '/'] as const).map((path): Target => ({
+      name: `premium ${path === '/' ? 'top' : 'list'} ${path}`,
+      kind: 'premium',
+      audience: 'premium',
+      url: `${BASE}${path}`,
+      headers: { ...html, cookie: premiumCookie },
+    })),
     {
       name: 'guest member top /',
       kind: 'member',

@@ -14,6 +14,7 @@ export interface Page {
   text: string;
   contentType: string;
   roundTrips: number | null;
+  audience: string | null;
 }
 
 export async function fetchPage(url: string, headers: Record<string, string>): Promise<Page> {
@@ -26,6 +27,7 @@ export async function fetchPage(url: string, headers: Record<string, string>): P
     text: bytes.toString('utf8'),
     contentType: response.headers.get('content-type') ?? 'application/octet-stream',
     roundTrips: header !== null && /^\d+$/.test(header) ? Number(header) : null,
+    audience: response.headers.get('x-fc-audience'),
   };
 }
 
@@ -52,7 +54,11 @@ export async function checkPages(
   for (const target of targets) {
     const page = await fetchPage(target.url, target.headers);
     if (page.status !== 200) throw new Error(`${target.name}: ${target.url} answered ${page.status}`);
-    if (target.kind === 'premium') {
+    if (target.audience) {
+      const named = page.audience;
+      if (named !== target.audience)
+        throw new Error(`${target.name}: rendered for ${named}, not ${target.audience}`);
+    } else if (target.kind === 'premium') {
       const locked = page.text.includes('data-item="locked"');
       if (locked || !page.text.includes(expect.premiumMarker)) {
         throw new Error(

@@ -15,6 +15,8 @@ const RSS_SAMPLE_MS = 250;
 export interface Target {
   name: string;
   kind: 'ceiling' | 'guest' | 'premium' | 'member';
+  /** A premium list or top page: proven by the audience the app names (x-fc-audience), not by an item's body. */
+  audience?: 'premium';
   url: string;
   headers: Record<string, string>;
 }
