@@ -1,5 +1,5 @@
 import { bigint, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { sites } from './schema';
+import { sites } from './core-schema';
 
 /**
  * One counter per site, moved on by every change that pages show (publishing, legal pages, configuration). Each app

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { sites } from './schema';
+import { sites } from './core-schema';
 
 export const CONTENT_SECTIONS = ['news', 'movie', 'photo', 'blog', 'ticket'] as const;
 export const ITEM_STATES = ['draft', 'published'] as const;

@@ -1,5 +1,5 @@
 import { index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { sites } from './schema';
+import { sites } from './core-schema';
 
 export const STAFF_ROLES = ['owner', 'editor', 'support'] as const;
 
