@@ -1,19 +1,14 @@
+import path from 'node:path';
 import type { NextConfig } from 'next';
-
-const securityHeaders = [
-  { key: 'X-Content-Type-Options', value: 'nosniff' },
-  { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
-  { key: 'X-Frame-Options', value: 'DENY' },
-  { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=()' },
-];
+import { SECURITY_HEADERS } from './src/server/http/security-headers';
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
   // How long a CDN may serve a stale cached page while it revalidates (Next.js's default is a year).
   expireTime: 3600,
-  // Hot pages are kept by the front server (docs/decisions/0012); Next.js's own memory cache of renderings only
-  // backs its fills, and its 50 MiB default would be a sixth of the app server's memory budget (issue 7).
-  cacheMaxMemorySize: 16 * 1024 * 1024,
+  // Next.js keeps its renderings in our store, which the front server answers content pages from (decision 0023).
+  cacheHandler: path.resolve('src/server/next-cache/page-store.mjs'),
+  cacheMaxMemorySize: 0,
   reactStrictMode: true,
   // `npm test` type-checks the whole project first (npm run typecheck); the build need not do it a second time.
   typescript: { ignoreBuildErrors: true },
@@ -25,7 +20,7 @@ const nextConfig: NextConfig = {
   // app and the limiter share one drizzle-orm.
   serverExternalPackages: ['@electric-sql/pglite', 'rate-limiter-flexible', 'drizzle-orm'],
   async headers() {
-    return [{ source: '/:path*', headers: securityHeaders }];
+    return [{ source: '/:path*', headers: [...SECURITY_HEADERS] }];
   },
 };
 

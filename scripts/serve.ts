@@ -6,13 +6,10 @@
  * Several instances may serve one PostgreSQL database: all state is there, and each instance's page cache follows
  * the sites' page-cache generations.
  */
-import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 
-/* eslint-disable no-restricted-properties -- set before any module reads the environment */
+// eslint-disable-next-line no-restricted-properties -- set before any module reads the environment
 Object.assign(process.env, { NODE_ENV: 'production' });
-process.env.FRONT_INTERNAL_SECRET = randomBytes(32).toString('base64url');
-/* eslint-enable no-restricted-properties */
 
 const [
   { default: next },
@@ -47,8 +44,6 @@ const db = connectPostgres(env.DATABASE_URL, {
 const front = startFront({
   db: db.db,
   listen: db.listen,
-  port: env.PORT,
-  secret: env.FRONT_INTERNAL_SECRET!,
   next: app.getRequestHandler(),
   countHeader: env.DB_QUERY_COUNT_HEADER === 'true',
   trustedProxies: env.TRUSTED_PROXIES,

@@ -67,11 +67,6 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: optional(z.enum(['true', 'false'])),
   /** Signs the short-lived URLs of member-only media; required in production, at least 32 characters. */
   MEDIA_URL_SECRET: optional(z.string().min(32)),
-  /**
-   * Made per process by the front server (scripts/serve.ts): its own requests for the cached renderings carry it, so
-   * that proxy.ts routes them to the member renderings; nobody else can (docs/decisions/0012).
-   */
-  FRONT_INTERNAL_SECRET: optional(z.string().min(32)),
   /** Benchmarks: the front server answers member pages with `x-db-round-trips`, the queries the page view made. */
   DB_QUERY_COUNT_HEADER: optional(z.enum(['true', 'false'])),
   /**

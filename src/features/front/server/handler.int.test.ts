@@ -7,20 +7,20 @@ import { upsertSite, type Site } from '@/features/site/server/repository';
 import { createSession } from '@/features/auth/server/sessions';
 import { createItem } from '@/features/content/server/write';
 import { addMember, addPlan } from '@/features/staff/members/server/test-fixtures';
-import { FRONT_SECRET_HEADER } from '@/features/front/internal';
-import { PageCache } from '@/features/front/server/page-cache';
+import { dropSite } from '@/server/next-cache/page-store.mjs';
+import { keepRendering } from '@/test/next-store';
+import { isAudience } from '@/features/front/audience';
 import { createFrontHandler } from '@/features/front/server/handler';
 
 /**
- * The front server against a real database and a stand-in for Next.js: which rendering each viewer gets, what is
- * private, when Next.js answers itself, and the premium rendering shared by premium members.
+ * The front server against a real database and a stand-in for Next.js that keeps its renderings in the store as
+ * Next.js does: which rendering each viewer gets, what is private, when Next.js answers, and the premium rendering
+ * shared by premium members.
  */
 
-const SECRET = 'a-test-secret-of-at-least-thirty-two-characters';
 let handle: Awaited<ReturnType<typeof createTestDb>>;
 let mio: Site;
 let front: http.Server;
-let standIn: http.Server;
 let frontPort: number;
 const rendered: string[] = [];
 const passedToNext: string[] = [];
@@ -28,14 +28,15 @@ const rechecked: string[] = [];
 const addresses: string[] = [];
 const tokens: Record<'premium' | 'guest' | 'recheck', string> = { premium: '', guest: '', recheck: '' };
 let premiumBlog: string;
-const cache = new PageCache({ freshMs: 30_000, staleMs: 120_000, maxBytes: 1_000_000 });
+/** How long the stand-in's renderings are fresh (Next.js: the route's revalidate). */
+let revalidate = 30;
 
 const listen = (server: http.Server) =>
   new Promise<number>((resolve) =>
     server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
   );
 
-/** What proxy.ts would decide from the session cookie alone (the one sent is all the front server passes on). */
+/** What proxy.ts would decide from the session cookie. */
 function audienceOfCookie(req: http.IncomingMessage): string {
   const token = /__Host-fc_session=([^;]+)/.exec(req.headers.cookie ?? '')?.[1];
   if (forcedAudience) return forcedAudience;
@@ -43,12 +44,23 @@ function audienceOfCookie(req: http.IncomingMessage): string {
   return token === tokens.guest && /^\/\w+\/[^/]+$/.test(req.url ?? '') ? 'guest' : 'visitor';
 }
 let forcedAudience: string | null = null;
-const cookiesSeen: string[] = [];
+const CONTENT = /^\/(?:(?:news|blog|photo|movie|ticket)(?:\/[^/?]+)?)?$/;
 
-/** Next.js's renderings as the stand-in gives them: the audience and path, named in x-fc-audience as proxy.ts does. */
-function renderingFor(req: http.IncomingMessage, res: http.ServerResponse): void {
+/**
+ * Next.js as the stand-in gives it: a content page rendered for the audience proxy.ts decides (named in
+ * x-fc-audience) and kept in the store; anything else answered with "next".
+ */
+async function next(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+  passedToNext.push(req.url ?? '');
+  addresses.push(String(req.headers['x-fc-client-address']));
+  if (!CONTENT.test(req.url ?? '') || req.headers.rsc) {
+    // As Next.js marks a kept rendering (the router's payload of a content page, say).
+    res.setHeader('cache-control', 's-maxage=30, stale-while-revalidate=3570');
+    res.writeHead(200, { 'content-type': 'text/plain' });
+    res.end('next');
+    return;
+  }
   const view = audienceOfCookie(req);
-  cookiesSeen.push(req.headers.cookie ?? '');
   rendered.push(`${view} ${req.url}`);
   if (req.url?.endsWith('/missing')) {
     res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' });
@@ -56,6 +68,7 @@ function renderingFor(req: http.IncomingMessage, res: http.ServerResponse): void
     return;
   }
   const body = `<html><body>${view} ${req.url}</body></html>`;
+  if (isAudience(view)) await keepRendering('localhost', view, req.url!, body, { revalidate });
   res.writeHead(200, {
     'content-type': 'text/html; charset=utf-8',
     'cache-control': 's-maxage=30',
@@ -106,21 +119,10 @@ beforeAll(async () => {
     })
   ).id;
 
-  standIn = http.createServer(renderingFor);
-  const standInPort = await listen(standIn);
   front = http.createServer(
     createFrontHandler({
       db: handle.db,
-      cache,
-      target: { port: standInPort, secret: SECRET },
-      next: async (req, res) => {
-        passedToNext.push(`${req.url} ${req.headers[FRONT_SECRET_HEADER] ?? ''}`);
-        addresses.push(String(req.headers['x-fc-client-address']));
-        // As Next.js marks a kept rendering (the router's payload of a content page, say).
-        res.setHeader('cache-control', 's-maxage=30, stale-while-revalidate=3570');
-        res.writeHead(200, { 'content-type': 'text/plain' });
-        res.end('next');
-      },
+      next,
       sandboxClock: false,
       countHeader: true,
       recheck: (_site, access) => rechecked.push(access.sessionHash),
@@ -130,7 +132,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   front?.close();
-  standIn?.close();
   await handle?.drop();
 });
 
@@ -171,27 +172,35 @@ describe('the front server', () => {
     );
   });
 
-  it('passes on the session cookie alone, and only for a member audience, to the rendering it keeps', async () => {
-    cookiesSeen.length = 0;
-    cache.dropSite(mio.id);
-    await get('/photo', tokens.premium);
-    await get('/photo');
-    expect(cookiesSeen).toEqual([`__Host-fc_session=${tokens.premium}`, '']);
-  });
-
-  it('keeps nothing rendered for another audience than asked (the session changed meanwhile)', async () => {
-    cache.dropSite(mio.id);
+  it('never sends a rendering made for another audience than the request is (the session changed meanwhile)', async () => {
+    dropSite(['localhost']);
     passedToNext.length = 0;
     forcedAudience = 'premium';
     try {
-      // Asked for the visitor's page, given a premium one: not kept, not sent; Next.js answers this request itself.
-      const page = await get('/movie');
-      expect(page.body).toBe('next');
-      expect(passedToNext).toEqual(['/movie ']);
+      // Asked for the visitor's page, Next.js rendered and kept a premium one: the visitor's is still to be made.
+      await get('/movie');
     } finally {
       forcedAudience = null;
     }
-    expect((await get('/movie')).body).toBe('<html><body>visitor /movie</body></html>');
+    const page = await get('/movie');
+    expect(page.body).toBe('<html><body>visitor /movie</body></html>');
+    expect(page.headers['x-fc-cache']).toBe('miss');
+    expect(passedToNext).toEqual(['/movie', '/movie']);
+    expect((await get('/movie', tokens.premium)).body).toBe('<html><body>premium /movie</body></html>');
+  });
+
+  it('leaves a rendering past its time to Next.js, which renders it again, and answers from the store after', async () => {
+    revalidate = 0;
+    try {
+      await get('/ticket');
+    } finally {
+      revalidate = 30;
+    }
+    passedToNext.length = 0;
+    const stale = await get('/ticket');
+    expect(stale.headers['x-fc-cache']).toBe('stale');
+    expect(passedToNext).toEqual(['/ticket']);
+    expect((await get('/ticket')).headers['x-fc-cache']).toBe('hit');
   });
 
   it('gives a stale or foreign cookie the visitor page, privately', async () => {
@@ -215,6 +224,7 @@ describe('the front server', () => {
   });
 
   it('answers a session due for its provider check at once, and has it checked beside the page', async () => {
+    await get(`/blog/${premiumBlog}`, tokens.premium);
     rechecked.length = 0;
     passedToNext.length = 0;
     const page = await get(`/blog/${premiumBlog}`, tokens.recheck);
@@ -229,7 +239,7 @@ describe('the front server', () => {
     passedToNext.length = 0;
     await get('/mypage', tokens.guest);
     await get('/news?cursor=abc');
-    expect(passedToNext).toEqual(['/mypage ', '/news?cursor=abc ']);
+    expect(passedToNext).toEqual(['/mypage', '/news?cursor=abc']);
   });
 
   it("answers an item that is not there with the rendering's own 404, never kept", async () => {
@@ -254,8 +264,11 @@ describe('the front server', () => {
       'private, no-store',
     );
     expect((await get('/?_rsc=abc', tokens.guest, rsc)).headers['cache-control']).toBe('private, no-store');
-    // A visitor's may be kept by anyone; other addresses keep what Next.js says.
-    expect((await get('/blog?_rsc=abc', undefined, rsc)).headers['cache-control']).toContain('s-maxage=30');
+    // A visitor's may be kept by a shared cache a second, like the pages from the store; other addresses keep what
+    // Next.js says.
+    expect((await get('/blog?_rsc=abc', undefined, rsc)).headers['cache-control']).toBe(
+      'public, max-age=0, s-maxage=1, stale-while-revalidate=30',
+    );
     expect((await get('/terms', tokens.premium)).headers['cache-control']).toContain('s-maxage=30');
   });
 
@@ -270,10 +283,10 @@ describe('the front server', () => {
     expect((await get('/news', tokens.premium, https)).headers['strict-transport-security']).toBeTruthy();
   });
 
-  it("renders a site's pages afresh once its generation moves", async () => {
+  it("renders a site's pages afresh once they are dropped from the store", async () => {
     await get('/news');
     expect((await get('/news')).headers['x-fc-cache']).toBe('hit');
-    cache.siteChanged(mio.id, cache.generationOf(mio.id) + 1);
+    dropSite(['localhost']);
     expect((await get('/news')).headers['x-fc-cache']).toBe('miss');
     expect((await get('/news')).headers['x-fc-cache']).toBe('hit');
   });

@@ -6,10 +6,7 @@ import { dbHealth, type DbHealth } from '@/server/db/health';
 import { normalizeHost } from '@/features/site/host';
 import { knownSite, siteForHost } from '@/features/site/server/site-cache';
 import type { ViewerAccess } from '@/features/membership/server/viewer-access';
-import type { Audience } from '@/features/front/audience';
-import { FRONT_SECRET_HEADER } from '@/features/front/internal';
-import type { PageCache } from '@/features/front/server/page-cache';
-import { AudienceMismatch, fetchRendering, type RenderTarget } from '@/features/front/server/rendering';
+import { findStoredPage } from '@/features/front/server/stored-page';
 import { requestAudience } from '@/features/front/server/request-audience';
 import {
   isContentAddress,
@@ -20,13 +17,11 @@ import {
 } from '@/features/front/server/requests';
 import { sendPage } from '@/features/front/server/send';
 import { sendUnavailable } from '@/features/front/server/outage-page';
-import { keepPrivate, withOutageStatus } from '@/features/front/server/next-status';
+import { settleCacheControl, withOutageStatus } from '@/features/front/server/next-status';
 import type { Site } from '@/features/site/server/repository';
 
 export interface FrontDeps {
   db: Db;
-  cache: PageCache;
-  target: RenderTarget;
   /** Next.js's own request handler: everything the front server does not answer itself. */
   next: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
   sandboxClock: boolean;
@@ -42,52 +37,39 @@ export interface FrontDeps {
   recheck: (site: Site, access: ViewerAccess) => void;
 }
 
-type Deps = FrontDeps & { health: DbHealth; internal: FrontDeps['next'] };
+type Deps = FrontDeps & { health: DbHealth };
 
-/** The page cache's key of a rendering: one per content address and audience. */
-export const cacheKey = (host: string, path: string, audience: Audience) => `${host}${path}|${audience}`;
-
-function cached(deps: Deps, site: Site, request: PageRequest, audience: Audience, session: string | null) {
-  return deps.cache.get(cacheKey(request.host, request.path, audience), site.id, () =>
-    fetchRendering(deps.target, request.host, request.path, audience, session),
-  );
-}
-
-/**
- * The front door of every request (docs/decisions/0012). Content pages are answered from the page cache: the
- * visitor's rendering for visitors and for guest members' lists and top page, the guest member's rendering of an
- * item for a signed-in member without premium, and the premium rendering (one for every premium member: nothing in
- * it is personal) for premium members. Everything else goes to Next.js.
- */
 /** Two years, every host of the site: once a browser has seen the site over HTTPS it never asks over HTTP again. */
 const HSTS = 'max-age=63072000; includeSubDomains';
 
+/**
+ * The front door of every request (docs/decisions/0023). A content page whose rendering for the request's audience
+ * Next.js keeps, and within its time, is sent from Next.js's store at once: the visitor's rendering for visitors and
+ * for guest members' lists and top page, the guest member's rendering of an item for a signed-in member without
+ * premium, and the premium rendering (one for every premium member: nothing in it is personal) for premium members.
+ * Everything else is Next.js's to answer, which keeps what it renders in the store for the next request.
+ */
 async function route(deps: Deps, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  if (req.headers[FRONT_SECRET_HEADER] === deps.target.secret) return deps.internal(req, res);
-  delete req.headers[FRONT_SECRET_HEADER];
   // On every answer, whoever makes it (Next.js keeps headers set before it writes its own).
   if (overHttps(req)) res.setHeader('strict-transport-security', HSTS);
   // Who the client is, as this server judges it; never what the client said under this name.
   req.headers[CLIENT_ADDRESS_HEADER] = clientAddressOf(req, deps.trustedProxies ?? 0);
   if (deps.staticAssets && (await deps.staticAssets(req, res))) return;
-  if (isContentAddress(req) && sessionToken(req.headers.cookie) !== null) keepPrivate(res);
+  const token = sessionToken(req.headers.cookie);
+  if (isContentAddress(req)) settleCacheControl(res, token !== null);
   const request = pageRequest(req);
   if (deps.health.down) return duringOutage(deps, req, res, request);
   const site = request && (await siteForHost(deps.db, request.host));
   if (!request || !site) return deps.next(req, res);
 
-  const token = sessionToken(req.headers.cookie);
   const audience = await requestAudience(deps, site, token, request.item !== null);
   if (deps.health.down) return duringOutage(deps, req, res, request);
+  const page = await findStoredPage(request.host, audience, request.path);
   // Whatever the session turns out to be, an answer to a request that carries one is nobody else's to keep.
-  const member = token !== null;
-  const found = await cached(deps, site, request, audience, token).catch((error: unknown) => {
-    // The session changed while the page was rendered: Next.js answers this request itself, for who it is now.
-    if (error instanceof AudienceMismatch) return null;
-    throw error;
-  });
-  if (!found) return deps.next(req, res);
-  sendPage(req, res, found.page, { member, state: found.state, audience });
+  if (page?.fresh) return sendPage(req, res, page, { member: token !== null, state: 'hit', audience });
+  // Not kept yet, or past its time: Next.js answers (past its time, with the old one while it renders it again).
+  res.setHeader('x-fc-cache', page ? 'stale' : 'miss');
+  return deps.next(req, res);
 }
 
 /**
@@ -95,13 +77,17 @@ async function route(deps: Deps, req: IncomingMessage, res: ServerResponse): Pro
  * rendering, to members too, privately), Next.js's build assets still flow, and everything else gets the 503 page
  * at once instead of waiting on a connection that will fail. A probe in the background notices the way back.
  */
-function duringOutage(deps: Deps, req: IncomingMessage, res: ServerResponse, request: PageRequest | null) {
+async function duringOutage(
+  deps: Deps,
+  req: IncomingMessage,
+  res: ServerResponse,
+  request: PageRequest | null,
+) {
   deps.health.probe(deps.db);
   if (req.url?.startsWith('/_next/')) return deps.next(req, res);
   const host = normalizeHost(req.headers.host);
   const site = host ? knownSite(host) : null;
-  const held =
-    request && site ? deps.cache.held(cacheKey(request.host, request.path, 'visitor'), site.id) : null;
+  const held = request && site ? await findStoredPage(request.host, 'visitor', request.path) : null;
   if (!held) return sendUnavailable(req, res, site);
   sendPage(req, res, held, { member: sessionToken(req.headers.cookie) !== null, state: 'stale' });
 }
@@ -120,9 +106,7 @@ export function createFrontHandler(frontDeps: FrontDeps) {
     const host = normalizeHost(req.headers.host);
     sendUnavailable(req, res, host ? knownSite(host) : null);
   };
-  // The front server's own requests for renderings keep Next.js's status: the page cache judges those itself.
-  const internal = frontDeps.next;
-  const deps: Deps = { ...frontDeps, health, internal, next: withOutageStatus(frontDeps.next, health) };
+  const deps: Deps = { ...frontDeps, health, next: withOutageStatus(frontDeps.next, health) };
   return (req: IncomingMessage, res: ServerResponse): void => {
     const count: QueryCount = { queries: 0 };
     if (deps.countHeader) exposeCount(res, count);

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { DbHealth } from '@/server/db/health';
 import { RETRY_AFTER_SECONDS } from '@/lib/errors';
+import { SHARED_CACHE_CONTROL } from '@/features/front/server/send';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
@@ -12,15 +13,22 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
  * moment Next.js writes them: the body streams as Next.js made it (holding it back broke streamed pages).
  */
 /**
- * A member's content page from Next.js (the router's payload, a query): Next.js marks its kept renderings shareable
- * (`s-maxage`), and they are, among the members of one audience; but a shared cache before us does not know the
- * audience, so a member's answer is `private, no-store` whatever Next.js says.
+ * A content page from Next.js (a rendering it answered itself, the router's payload): Next.js marks its kept
+ * renderings shareable for 30 s (`s-maxage`). A member's are shareable only among the members of one audience,
+ * which a shared cache before us does not know: `private, no-store`. A visitor's may be kept by such a cache for a
+ * second, like the pages the front server sends from the store, so that a change reaches it within about a second.
  */
-export function keepPrivate(res: ServerResponse): void {
+export function settleCacheControl(res: ServerResponse, member: boolean): void {
   const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
-  res.writeHead = ((...args: unknown[]) => {
-    res.setHeader('cache-control', 'private, no-store');
-    return writeHead(...args);
+  res.writeHead = ((statusCode: number, ...rest: unknown[]) => {
+    // Headers given to writeHead itself win over those set before: the policy goes where the header is.
+    const given = rest.find((arg): arg is Record<string, unknown> => typeof arg === 'object' && arg !== null);
+    const key = given && Object.keys(given).find((name) => name.toLowerCase() === 'cache-control');
+    const current = String((key ? given[key] : res.getHeader('cache-control')) ?? '');
+    const policy = member ? 'private, no-store' : /s-maxage/.test(current) ? SHARED_CACHE_CONTROL : null;
+    if (policy && key) given[key] = policy;
+    else if (policy) res.setHeader('cache-control', policy);
+    return writeHead(statusCode, ...rest);
   }) as ServerResponse['writeHead'];
 }
 

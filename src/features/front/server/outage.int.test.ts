@@ -6,7 +6,7 @@ import { demoSiteFile } from '@/test/site-fixtures';
 import { connectPostgres, type DbHandle } from '@/server/db/client';
 import { DbHealth } from '@/server/db/health';
 import { upsertSite } from '@/features/site/server/repository';
-import { PageCache } from '@/features/front/server/page-cache';
+import { keepRendering } from '@/test/next-store';
 import { createFrontHandler, type FrontDeps } from '@/features/front/server/handler';
 
 /**
@@ -18,20 +18,21 @@ import { createFrontHandler, type FrontDeps } from '@/features/front/server/hand
 let handle: Awaited<ReturnType<typeof createTestDb>>;
 // Nothing listens on port 1: postgres.js's real ECONNREFUSED, as when PostgreSQL is stopped.
 let unreachable: DbHandle;
-let standIn: http.Server;
 let front: http.Server;
 let port: number;
 let current: (req: http.IncomingMessage, res: http.ServerResponse) => void;
 const handlers: Record<'healthy' | 'failing', typeof current> = { healthy: () => {}, failing: () => {} };
 const health = new DbHealth();
-const cache = new PageCache({ freshMs: 30_000, staleMs: 120_000, maxBytes: 1_000_000 });
 
 const listen = (server: http.Server) =>
   new Promise<number>((resolve) =>
     server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
   );
 
-/** Next.js as the stand-in gives it: renderings of the content pages, and a 500 for /broken (an English one). */
+/**
+ * Next.js as the stand-in gives it: renderings of the content pages (a visitor's kept in the store, as Next.js
+ * does), and a 500 for /broken (an English one).
+ */
 async function next(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
   // Next.js wraps res.end with its own and keeps the one it found: the front server's wrapper must stay correct.
   const end = res.end;
@@ -43,6 +44,8 @@ async function next(req: http.IncomingMessage, res: http.ServerResponse): Promis
     res.end('Internal Server Error');
     return;
   }
+  const body = `<html><body>${req.url}</body></html>`;
+  if (!req.headers.cookie) await keepRendering('localhost', 'visitor', req.url!, body);
   res.statusCode = 200;
   res.setHeader('content-type', 'text/html; charset=utf-8');
   res.setHeader('cache-control', 's-maxage=30');
@@ -74,12 +77,8 @@ beforeAll(async () => {
     max: 2,
     timeouts: { statementMs: 1_000, lockMs: 1_000, idleInTransactionMs: 1_000, connectMs: 1_000 },
   });
-  standIn = http.createServer((req, res) => void next(req, res));
-  const target = { port: await listen(standIn), secret: 'a-test-secret-of-at-least-thirty-two-characters' };
   const deps = (db: DbHandle['db']): FrontDeps => ({
     db,
-    cache,
-    target,
     next,
     health,
     sandboxClock: false,
@@ -94,7 +93,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   front?.close();
-  standIn?.close();
   await unreachable?.close();
   await handle?.drop();
   vi.restoreAllMocks();

@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isCachedPage } from '@/features/front/server/page-cache';
-import type { Rendering } from '@/features/front/server/rendering';
+import { isStoredPage, type Rendering } from '@/features/front/server/stored-page';
 import { acceptsGzip } from '@/features/front/server/requests';
 
 export interface SendOptions {
@@ -24,10 +23,10 @@ function headersFor(page: Rendering, options: SendOptions): Record<string, strin
   if (options.member) {
     headers['cache-control'] = 'private, no-store';
     delete headers.etag;
-  } else if (isCachedPage(page) || page.status === 404) {
+  } else if (isStoredPage(page) || page.status === 404) {
     // A missing page too, briefly: a run of made-up addresses is then not a run of renderings.
     headers['cache-control'] = SHARED_CACHE_CONTROL;
-    if (isCachedPage(page)) headers.etag = page.etag;
+    if (isStoredPage(page)) headers.etag = page.etag;
   } else {
     headers['cache-control'] = 'no-store';
   }
@@ -40,7 +39,7 @@ function headersFor(page: Rendering, options: SendOptions): Record<string, strin
 /** Sends a rendering as it is kept: the gzip form to who accepts it, 304 to a visitor who has it already. */
 export function sendPage(req: IncomingMessage, res: ServerResponse, page: Rendering, options: SendOptions) {
   const headers = headersFor(page, options);
-  if (isCachedPage(page) && !options.member && req.headers['if-none-match'] === page.etag) {
+  if (isStoredPage(page) && !options.member && req.headers['if-none-match'] === page.etag) {
     res.writeHead(304, {
       etag: page.etag,
       'cache-control': headers['cache-control'] ?? '',
@@ -50,7 +49,7 @@ export function sendPage(req: IncomingMessage, res: ServerResponse, page: Render
     return;
   }
   let body = page.body;
-  if (isCachedPage(page) && acceptsGzip(req)) {
+  if (isStoredPage(page) && acceptsGzip(req)) {
     body = page.gzipped;
     headers['content-encoding'] = 'gzip';
   }

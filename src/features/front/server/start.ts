@@ -1,4 +1,3 @@
-import http from 'node:http';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Db, DbHandle } from '@/server/db/client';
@@ -6,9 +5,7 @@ import { dbHealth } from '@/server/db/health';
 import { env } from '@/server/env';
 import { choosePaymentProvider } from '@/server/payments/choice';
 import { siteHostNames } from '@/features/site/server/repository';
-import { registerFrontBus } from '@/features/front/bus';
-import { FRONT_SECRET_HEADER } from '@/features/front/internal';
-import { PageCache } from '@/features/front/server/page-cache';
+import { dropSite } from '@/server/next-cache/page-store.mjs';
 import {
   listenForPageCacheChanges,
   readNextPublications,
@@ -31,62 +28,26 @@ export interface FrontOptions {
   db: Db;
   /** PostgreSQL's LISTEN on the app's database, where it has one (DbHandle.listen). */
   listen?: DbHandle['listen'];
-  port: number;
-  secret: string;
   next: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
   countHeader: boolean;
   recheck: FrontDeps['recheck'];
   trustedProxies: number;
 }
 
-/** Expires the site's renderings in this instance's Next.js (app/[host]/api/internal/page-cache). */
-function expireNextPages(port: number, secret: string, host: string): Promise<void> {
-  const body = '{}';
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        method: 'POST',
-        path: '/api/internal/page-cache',
-        headers: {
-          host,
-          [FRONT_SECRET_HEADER]: secret,
-          'content-type': 'application/json',
-          'content-length': String(Buffer.byteLength(body)),
-        },
-        timeout: 10_000,
-      },
-      (res) => {
-        res.resume();
-        res.on('end', () =>
-          res.statusCode === 204 ? resolve() : reject(new Error(`status ${res.statusCode}`)),
-        );
-      },
-    );
-    request.on('timeout', () => request.destroy(new Error('timed out')));
-    request.on('error', reject);
-    request.end(body);
-  });
-}
-
 /**
- * The front server's state: the page cache, the bus that lets Next.js code of this process drop a site's pages at
- * once, and the watch on the sites' page-cache generations that brings changes made through other instances.
+ * The front server and the watch on the sites' page-cache generations: a change made through any instance (this one
+ * included) drops the site's renderings from Next.js's store here (decision 0023).
  */
 export function startFront(options: FrontOptions) {
-  const cache = new PageCache({ freshMs: 30_000, staleMs: 120_000, maxBytes: 48 * 1024 * 1024 });
-  registerFrontBus({ siteChanged: (siteId, generation) => cache.siteChanged(siteId, generation) });
+  /** The generation of each site in PostgreSQL, as this instance last heard it. */
+  const generations = new Map<string, number>();
 
   const health = dbHealth();
   let first = true;
   let publicationTimer: NodeJS.Timeout | undefined;
 
-  // Next.js first, so that what the front server renders after dropping the site's pages is fresh.
   async function renewSite(siteId: string): Promise<void> {
-    const [host] = await siteHostNames(options.db, siteId);
-    if (host) await expireNextPages(options.port, options.secret, host);
-    cache.dropSite(siteId);
+    dropSite(await siteHostNames(options.db, siteId));
   }
 
   /** A scheduled item appears at its time: the site's pages are renewed then (the earliest of every site's). */
@@ -107,13 +68,13 @@ export function startFront(options: FrontOptions) {
   }
 
   async function readChanges(): Promise<void> {
-    const generations = await readPageCacheGenerations(options.db);
+    const read = await readPageCacheGenerations(options.db);
     // The read doubles as the database's health probe: the front server stops answering 503 at once.
     health.up();
-    for (const [siteId, generation] of generations) {
-      if (generation <= cache.generationOf(siteId)) continue;
+    for (const [siteId, generation] of read) {
+      if (generation <= (generations.get(siteId) ?? 0)) continue;
       if (!first) await renewSite(siteId);
-      cache.siteChanged(siteId, generation);
+      generations.set(siteId, generation);
     }
     first = false;
     await watchPublications();
@@ -155,8 +116,6 @@ export function startFront(options: FrontOptions) {
 
   const handler = createFrontHandler({
     db: options.db,
-    cache,
-    target: { port: options.port, secret: options.secret },
     next: options.next,
     sandboxClock: choosePaymentProvider(env) === 'sandbox',
     countHeader: options.countHeader,
@@ -166,7 +125,6 @@ export function startFront(options: FrontOptions) {
   });
   return {
     handler,
-    cache,
     stop: () => {
       running = false;
       clearTimeout(publicationTimer);

@@ -1,0 +1,23 @@
+import PageStore from '@/server/next-cache/page-store.mjs';
+import type { Audience } from '@/features/front/audience';
+import { audiencePath } from '@/features/front/server/stored-page';
+
+const store = new PageStore();
+
+/**
+ * What Next.js does with a rendering it keeps (ISR): hands it to its cache handler, under its route-cache key. For
+ * stand-ins of Next.js in the front server's tests.
+ */
+export function keepRendering(
+  host: string,
+  audience: Audience,
+  path: string,
+  html: string,
+  options: { revalidate?: number; status?: number } = {},
+): Promise<void> {
+  return store.set(
+    `/route-cache/APP_PAGE/test/$${audiencePath(host, audience, path)}`,
+    { kind: 'APP_PAGE', html, status: options.status ?? 200, headers: {} },
+    { cacheControl: { revalidate: options.revalidate ?? 30 } },
+  );
+}
