@@ -10,6 +10,7 @@ import { SESSION_COOKIE } from '@/features/auth/server/cookie';
 import { firebaseIdentity } from '@/features/auth/server/identity';
 import { AUDIENCE_HEADER, AUDIENCE_ROUTE } from '@/features/front/audience';
 import { checkBeside, requestAudience } from '@/features/front/server/request-audience';
+import { contentSecurityPolicy, newNonce, nonceSource } from '@/server/http/content-security-policy';
 
 const SECTIONS = SECTION_IDS.join('|');
 const CONTENT_PATH = new RegExp(`^/(?:(?:${SECTIONS})(/[^/]+)?)?$`);
@@ -25,11 +26,23 @@ const PRIVATE_ROUTE = new RegExp(`^${AUDIENCE_ROUTE}(?:/|$)`);
  * never reads the request. The answer names its audience, so that the front server keeps it only under that name.
  */
 export async function proxy(request: NextRequest) {
+  // Every answer's scripts run only with its nonce (or, for a rendering Next.js keeps, their hashes, which the front
+  // server puts in its place): Next.js reads the nonce from the request's policy and writes it on its scripts.
+  const policy = contentSecurityPolicy([nonceSource(newNonce())]);
+  const headers = new Headers(request.headers);
+  headers.set('content-security-policy', policy);
+  const rewrite = (url: URL, init: { status?: number; headers?: Record<string, string> } = {}) =>
+    NextResponse.rewrite(url, {
+      status: init.status,
+      request: { headers },
+      headers: { ...init.headers, 'content-security-policy': policy },
+    });
+
   const host = normalizeHost(request.headers.get('host'));
   const url = request.nextUrl.clone();
   if (!host || !(await isKnownHost(host))) {
     url.pathname = '/unknown_host';
-    return NextResponse.rewrite(url, { status: 404 });
+    return rewrite(url, { status: 404 });
   }
   const path = url.pathname;
   const content = CONTENT_PATH.exec(path);
@@ -49,11 +62,11 @@ export async function proxy(request: NextRequest) {
       content[1] !== undefined,
     );
     url.pathname = `/${host}${AUDIENCE_ROUTE}/${audience}${path === '/' ? '' : path}`;
-    return NextResponse.rewrite(url, { headers: { [AUDIENCE_HEADER]: audience } });
+    return rewrite(url, { headers: { [AUDIENCE_HEADER]: audience } });
   } else {
     url.pathname = `/${host}${path}`;
   }
-  return NextResponse.rewrite(url);
+  return rewrite(url);
 }
 
 export const config = {

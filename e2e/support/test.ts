@@ -81,9 +81,22 @@ async function appStarted(page: Page): Promise<void> {
   });
 }
 
+/** What the browser refused under the pages' Content-Security-Policy, per context (docs/decisions/0025). */
+const violations = new WeakMap<BrowserContext, string[]>();
+
+function watchViolations(page: Page): void {
+  page.on('console', (message) => {
+    if (!/Content Security Policy/i.test(message.text())) return;
+    const list = violations.get(page.context()) ?? [];
+    list.push(`${page.url()}: ${message.text()}`);
+    violations.set(page.context(), list);
+  });
+}
+
 function watchPage(page: Page): void {
   trackRequests(page);
   waitForTheApp(page);
+  watchViolations(page);
 }
 
 function waitForTheApp(page: Page): void {
@@ -121,5 +134,7 @@ export const test = base.extend({
   context: async ({ context }, provide) => {
     watchContext(context);
     await provide(context);
+    // Any page of any test: a script the policy refused is a page that does not work.
+    expect(violations.get(context) ?? [], 'Content-Security-Policy violations').toEqual([]);
   },
 });

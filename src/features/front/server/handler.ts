@@ -7,6 +7,7 @@ import { normalizeHost } from '@/features/site/host';
 import { knownSite, siteForHost } from '@/features/site/server/site-cache';
 import type { ViewerAccess } from '@/features/membership/server/viewer-access';
 import { findStoredPage } from '@/features/front/server/stored-page';
+import { hashPolicyForKeptRenderings } from '@/features/front/server/kept-policy';
 import { requestAudience } from '@/features/front/server/request-audience';
 import {
   isContentAddress,
@@ -57,6 +58,7 @@ async function route(deps: Deps, req: IncomingMessage, res: ServerResponse): Pro
   if (deps.staticAssets && (await deps.staticAssets(req, res))) return;
   const token = sessionToken(req.headers.cookie);
   if (isContentAddress(req)) settleCacheControl(res, token !== null);
+  hashPolicyForKeptRenderings(res);
   const request = pageRequest(req);
   if (deps.health.down) return duringOutage(deps, req, res, request);
   const site = request && (await siteForHost(deps.db, request.host));

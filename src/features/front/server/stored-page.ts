@@ -3,6 +3,8 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { storedPage } from '@/server/next-cache/page-store.mjs';
 import { SECURITY_HEADERS } from '@/server/http/security-headers';
+import { contentSecurityPolicy, hashSource } from '@/server/http/content-security-policy';
+import { inlineScripts } from '@/server/http/inline-scripts';
 import { AUDIENCE_ROUTE, type Audience } from '@/features/front/audience';
 
 /** gzip off the main thread (libuv's pool). */
@@ -42,17 +44,41 @@ export function audiencePath(host: string, audience: Audience, path: string): st
   return `/${host}${AUDIENCE_ROUTE}/${audience}${path === '/' ? '' : path}`;
 }
 
-/** The gzip form and ETag of each stored body, made once (a body is replaced, never changed). */
-const prepared = new WeakMap<object, Promise<{ body: Buffer; gzipped: Buffer; etag: string }>>();
+/** Each stored rendering's Content-Security-Policy: the hashes of its inline scripts, read once. */
+const policies = new WeakMap<object, string>();
+
+function policyOf(source: object, html: string | Buffer): string {
+  let policy = policies.get(source);
+  if (policy === undefined) {
+    const text = Buffer.isBuffer(html) ? html.toString('utf8') : html;
+    policy = contentSecurityPolicy(inlineScripts(text).map(hashSource));
+    policies.set(source, policy);
+  }
+  return policy;
+}
+
+/**
+ * The Content-Security-Policy of the rendering Next.js keeps at this path (the path it rendered, as proxy.ts
+ * rewrote it), or null when the store does not hold it.
+ */
+export function storedPagePolicy(renderedPath: string): string | null {
+  const stored = storedPage(renderedPath);
+  return stored ? policyOf(stored.source, stored.body) : null;
+}
+
+/** The gzip form, ETag and policy of each stored body, made once (a body is replaced, never changed). */
+const prepared = new WeakMap<object, Promise<{ body: Buffer; gzipped: Buffer; etag: string; csp: string }>>();
 
 function prepare(source: object, html: string | Buffer) {
   let ready = prepared.get(source);
   if (!ready) {
     const body = Buffer.isBuffer(html) ? html : Buffer.from(html);
+    const csp = policyOf(source, html);
     ready = gzipAsync(body).then((gzipped) => ({
       body,
       gzipped,
       etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+      csp,
     }));
     prepared.set(source, ready);
   }
@@ -71,10 +97,10 @@ export async function findStoredPage(
 ): Promise<StoredPage | null> {
   const stored = storedPage(audiencePath(host, audience, path));
   if (!stored || stored.status !== 200) return null;
-  const { body, gzipped, etag } = await prepare(stored.source, stored.body);
+  const { body, gzipped, etag, csp } = await prepare(stored.source, stored.body);
   return {
     status: 200,
-    headers: PAGE_HEADERS,
+    headers: { ...PAGE_HEADERS, 'content-security-policy': csp },
     body,
     gzipped,
     etag,
