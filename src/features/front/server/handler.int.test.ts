@@ -10,6 +10,8 @@ import { addMember, addPlan } from '@/features/staff/members/server/test-fixture
 import { dropSite } from '@/server/next-cache/page-store.mjs';
 import { keepRendering } from '@/test/next-store';
 import { isAudience } from '@/features/front/audience';
+import { audiencePath } from '@/features/front/server/stored-page';
+import { hashSource } from '@/server/http/content-security-policy';
 import { createFrontHandler } from '@/features/front/server/handler';
 
 /**
@@ -67,8 +69,15 @@ async function next(req: http.IncomingMessage, res: http.ServerResponse): Promis
     res.end('<html><head></head><body></body></html>');
     return;
   }
-  const body = `<html><body>${view} ${req.url}</body></html>`;
-  if (isAudience(view)) await keepRendering('localhost', view, req.url!, body, { revalidate });
+  const script = req.url?.endsWith('/scripted') ? `<script>boot("${view}")</script>` : '';
+  const body = `<html><body>${view} ${req.url}${script}</body></html>`;
+  if (isAudience(view)) {
+    await keepRendering('localhost', view, req.url!, body, { revalidate });
+    // As Next.js answers from a rendering it keeps: the rewritten path, and proxy.ts's nonce policy.
+    res.setHeader('x-nextjs-cache', 'MISS');
+    res.setHeader('x-middleware-rewrite', audiencePath('localhost', view, req.url!));
+    res.setHeader('content-security-policy', "script-src 'self' 'nonce-abc'");
+  }
   res.writeHead(200, {
     'content-type': 'text/html; charset=utf-8',
     'cache-control': 's-maxage=30',
@@ -281,6 +290,23 @@ describe('the front server', () => {
       expect((await get(path)).headers['strict-transport-security']).toBeUndefined();
     }
     expect((await get('/news', tokens.premium, https)).headers['strict-transport-security']).toBeTruthy();
+  });
+
+  it("lets a kept rendering's own inline scripts run, by their hashes, whoever answers it", async () => {
+    const hash = hashSource('boot("visitor")');
+    const first = await get('/photo/scripted');
+    const second = await get('/photo/scripted');
+    expect([first.headers['x-fc-cache'], second.headers['x-fc-cache']]).toEqual(['miss', 'hit']);
+    for (const answer of [first, second]) {
+      expect(answer.headers['content-security-policy']).toContain(`script-src 'self' ${hash}`);
+      expect(answer.headers['content-security-policy']).not.toContain('nonce-');
+      // Next.js's internal path is not sent on.
+      expect(answer.headers['x-middleware-rewrite']).toBeUndefined();
+    }
+    // Another audience's rendering has its own scripts, and its own hashes.
+    const premium = await get('/photo/scripted', tokens.premium);
+    expect(premium.headers['content-security-policy']).toContain(hashSource('boot("premium")'));
+    expect(premium.headers['content-security-policy']).not.toContain(hash);
   });
 
   it("renders a site's pages afresh once they are dropped from the store", async () => {
