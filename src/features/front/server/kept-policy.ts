@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { storedPagePolicy } from '@/features/front/server/stored-page';
+import { givenHeaders, headerOf } from '@/features/front/server/head';
 
 /** Set by Next.js on an answer it made from a rendering it keeps (HIT, MISS, STALE), never on one rendered for the request. */
 const KEPT_HEADER = 'x-nextjs-cache';
@@ -16,7 +17,8 @@ export function hashPolicyForKeptRenderings(res: ServerResponse): void {
   res.writeHead = ((...args: unknown[]) => {
     const rewrite = res.getHeader(REWRITE_HEADER);
     res.removeHeader(REWRITE_HEADER);
-    if (res.getHeader(KEPT_HEADER) !== undefined && typeof rewrite === 'string') {
+    const html = headerOf(res, givenHeaders(args), 'content-type').startsWith('text/html');
+    if (html && res.getHeader(KEPT_HEADER) !== undefined && typeof rewrite === 'string') {
       const policy = storedPagePolicy(new URL(rewrite, 'http://x').pathname);
       if (policy) res.setHeader('content-security-policy', policy);
       else console.warn(`content security policy: no kept rendering at ${rewrite}`);

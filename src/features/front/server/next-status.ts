@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { DbHealth } from '@/server/db/health';
 import { RETRY_AFTER_SECONDS } from '@/lib/errors';
 import { SHARED_CACHE_CONTROL } from '@/features/front/server/send';
+import { givenHeaders, headerOf } from '@/features/front/server/head';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
@@ -21,13 +22,15 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 export function settleCacheControl(res: ServerResponse, member: boolean): void {
   const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
   res.writeHead = ((statusCode: number, ...rest: unknown[]) => {
-    // Headers given to writeHead itself win over those set before: the policy goes where the header is.
-    const given = rest.find((arg): arg is Record<string, unknown> => typeof arg === 'object' && arg !== null);
-    const key = given && Object.keys(given).find((name) => name.toLowerCase() === 'cache-control');
-    const current = String((key ? given[key] : res.getHeader('cache-control')) ?? '');
+    const given = givenHeaders(rest);
+    const current = headerOf(res, given, 'cache-control');
     const policy = member ? 'private, no-store' : /s-maxage/.test(current) ? SHARED_CACHE_CONTROL : null;
-    if (policy && key) given[key] = policy;
-    else if (policy) res.setHeader('cache-control', policy);
+    if (policy) {
+      // Headers given to writeHead itself win over those set before: the policy goes where the header is.
+      for (const name of Object.keys(given ?? {}))
+        if (name.toLowerCase() === 'cache-control') delete given![name];
+      res.setHeader('cache-control', policy);
+    }
     return writeHead(statusCode, ...rest);
   }) as ServerResponse['writeHead'];
 }
