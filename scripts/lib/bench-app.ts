@@ -11,25 +11,28 @@ export interface StartedApp {
   stop: () => Promise<void>;
 }
 
+/** Decides whether a line of the app's output is printed (false: it is only counted by the caller). */
+export type LineFilter = (line: string) => boolean;
+
 /** Output lines are prefixed, so the build's and the app's logs stay apart from the benchmark's own. */
-function relay(stream: NodeJS.ReadableStream | null, prefix: string) {
+function relay(stream: NodeJS.ReadableStream | null, prefix: string, filter: LineFilter) {
   let pending = '';
   stream?.setEncoding('utf8');
   stream?.on('data', (chunk: string) => {
     const lines = (pending + chunk).split('\n');
     pending = lines.pop() ?? '';
-    for (const line of lines) console.log(`${prefix}${line}`);
+    for (const line of lines) if (filter(line)) console.log(`${prefix}${line}`);
   });
 }
 
-export function startApp(env: NodeJS.ProcessEnv): StartedApp {
+export function startApp(env: NodeJS.ProcessEnv, filter: LineFilter = () => true): StartedApp {
   const child = spawn(
     process.execPath,
     ['--conditions=react-server', '--import', 'tsx', path.resolve('scripts/start.ts')],
     { env, stdio: ['ignore', 'pipe', 'pipe'] },
   );
-  relay(child.stdout, '  [app] ');
-  relay(child.stderr, '  [app!] ');
+  relay(child.stdout, '  [app] ', filter);
+  relay(child.stderr, '  [app!] ', filter);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return {
     child,
