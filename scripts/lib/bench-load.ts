@@ -1,24 +1,27 @@
 /**
- * One target of `npm run bench`: a warm-up run of autocannon (discarded), then the measured run, while the
- * resident memory of the server process is sampled from /proc. Also starts the ceiling server.
+ * One run of `npm run bench`: a warm-up of autocannon (discarded), then the measured run, while the resident memory
+ * of the server process is sampled from /proc. Also starts the ceiling server.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import autocannon from 'autocannon';
+import autocannon, { type Options, type RequestSpec, type Result } from 'autocannon';
 import { rssBytes } from './bench-app';
 
 export const CONNECTIONS = 50;
-export const WARM_UP_SECONDS = 3;
-export const MEASURE_SECONDS = 10;
+export const WARM_UP_SECONDS = 2;
+export const MEASURE_SECONDS = 5;
 const RSS_SAMPLE_MS = 250;
 
 export interface Target {
   name: string;
-  kind: 'ceiling' | 'guest' | 'premium' | 'member';
+  /** guest: a visitor (no session); member: a guest member; premium: a premium member. */
+  kind: 'guest' | 'premium' | 'member';
   /** A premium list or top page: proven by the audience the app names (x-fc-audience), not by an item's body. */
   audience?: 'premium';
   url: string;
   headers: Record<string, string>;
+  /** Cookies sent in turn, one per request, instead of the one in `headers` (the re-check target). */
+  cookies?: () => string;
 }
 
 export interface Measurement {
@@ -26,6 +29,7 @@ export interface Measurement {
   p50Ms: number;
   p99Ms: number;
   requests: number;
+  /** Socket errors and timeouts, plus non-2xx answers. */
   errors: number;
   non2xx: number;
   timeouts: number;
@@ -33,37 +37,65 @@ export interface Measurement {
   rssSamples: number;
 }
 
-/** Warm-up, then the measured run with RSS samples of `serverPid` every 250 ms. */
-export async function measure(target: Target, serverPid: number): Promise<Measurement> {
-  const options = { url: target.url, headers: target.headers, connections: CONNECTIONS };
-  await autocannon({ ...options, duration: WARM_UP_SECONDS });
+/** Samples the RSS of `pid` every 250 ms until `stop` is called; answers the largest sample. */
+export function sampleRss(pid: number): { stop: () => { max: number | null; samples: number } } {
   const samples: number[] = [];
-  const sample = () => void rssBytes(serverPid).then((bytes) => bytes !== null && samples.push(bytes));
+  const sample = () => void rssBytes(pid).then((bytes) => bytes !== null && samples.push(bytes));
   sample();
   const timer = setInterval(sample, RSS_SAMPLE_MS);
-  try {
-    const result = await autocannon({ ...options, duration: MEASURE_SECONDS });
-    return {
-      requestsPerSecond: result.requests.average,
-      p50Ms: result.latency.p50,
-      p99Ms: result.latency.p99,
-      requests: result.requests.total,
-      errors: result.errors + result.non2xx,
-      non2xx: result.non2xx,
-      timeouts: result.timeouts,
-      maxRssBytes: samples.length > 0 ? Math.max(...samples) : null,
-      rssSamples: samples.length,
-    };
-  } finally {
-    clearInterval(timer);
-  }
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return { max: samples.length > 0 ? Math.max(...samples) : null, samples: samples.length };
+    },
+  };
 }
 
-/** The ceiling server in its own process, serving `file`; resolves once it listens. */
-export function startCeiling(file: string, contentType: string, port: number): Promise<ChildProcess> {
+/** The autocannon options of a target, or of its ceiling (same headers and cookies, another URL). */
+export function optionsFor(target: Target, url = target.url): Options {
+  const next = target.cookies;
+  if (!next) return { url, headers: target.headers, connections: CONNECTIONS };
+  const { pathname, search } = new URL(url);
+  const request: RequestSpec = {
+    method: 'GET',
+    path: pathname + search,
+    headers: target.headers,
+    setupRequest: (request) => ({ ...request, headers: { ...request.headers, cookie: next() } }),
+  };
+  return { url, connections: CONNECTIONS, requests: [request] };
+}
+
+/** A result of autocannon in the benchmark's terms. */
+export function measurementOf(result: Result, rss: { max: number | null; samples: number }): Measurement {
+  return {
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    requests: result.requests.total,
+    errors: result.errors + result.non2xx,
+    non2xx: result.non2xx,
+    timeouts: result.timeouts,
+    maxRssBytes: rss.max,
+    rssSamples: rss.samples,
+  };
+}
+
+/** Warm-up, then the measured run with RSS samples of `serverPid` every 250 ms. */
+export async function measure(options: Options, serverPid: number): Promise<Measurement> {
+  await autocannon({ ...options, duration: WARM_UP_SECONDS });
+  const rss = sampleRss(serverPid);
+  const result = await autocannon({ ...options, duration: MEASURE_SECONDS }).catch((error: unknown) => {
+    rss.stop();
+    throw error;
+  });
+  return measurementOf(result, rss.stop());
+}
+
+/** The ceiling server in its own process, serving the entries of `manifestFile`; resolves once it listens. */
+export function startCeiling(manifestFile: string, port: number): Promise<ChildProcess> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', path.resolve('scripts/lib/bench-ceiling-server.ts'), file, contentType, String(port)],
+    ['--import', 'tsx', path.resolve('scripts/lib/bench-ceiling-server.ts'), manifestFile, String(port)],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   return new Promise((resolve, reject) => {
