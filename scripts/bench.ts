@@ -166,6 +166,7 @@ async function main(): Promise<boolean> {
   const guestCookie = await openSession(db, mio.id, 'guest@mio.example.com');
   // The demo's premium account is in the emulator: its checks succeed, as a real member's would.
   const dueCookies = await openSessions(db, mio.id, 'premium@mio.example.com', DUE_SESSIONS);
+  await makeDue(db, dueCookies);
   console.log(`Seeded at scale in ${Date.now() - seedStarted} ms: ${JSON.stringify(sites)}`);
 
   let nextDue = 0;
@@ -354,7 +355,7 @@ async function main(): Promise<boolean> {
       `item's premium body, marker ${premium.marker}). Member sessions not under test are marked checked before each ` +
       'run, so that none falls due for its identity check in it.',
     `Check due: ${DUE_SESSIONS} sessions of premium@mio.example.com (an account the Auth emulator has), all last ` +
-      'checked 5 minutes before the run (the app checks every 4); each request takes the next one, so every request ' +
+      'checked 5 minutes or more before the run (the app checks every 4); each request takes the next one, so every request ' +
       'is its session\'s first since falling due. "checked by the app": sessions whose verified_at the app moved on.',
     `Presale burst: ${BURST.sessions} sessions of distinct premium members of the scale seed, each request the next ` +
       `one; every answer checked on arrival (x-fc-audience premium, the item's body marker ${ticket.marker}). ` +
