@@ -43,6 +43,7 @@ import {
 import { BURST, presaleBurst } from './lib/bench-burst';
 import {
   burstRules,
+  cpuText,
   printBurst,
   printRounds,
   printRules,
@@ -149,6 +150,11 @@ async function main(): Promise<boolean> {
   const appPid = await listenerPid(app.child.pid!, PORT);
   const appCommand = await commandOf(appPid);
   console.log(`App server: pid ${appPid} (${appCommand})`);
+  const emulatorPid = await listenerPid(app.child.pid!, AUTH_PORT).catch(() => null);
+  if (emulatorPid) console.log(`Auth emulator: pid ${emulatorPid} (${await commandOf(emulatorPid)})`);
+  const appCpu: Record<string, number> = emulatorPid
+    ? { app: appPid, emulator: emulatorPid }
+    : { app: appPid };
 
   const dbUrl =
     fresh?.url ?? (JSON.parse(await readFile(`${DATA_DIR}/embedded-db.json`, 'utf8')) as { url: string }).url;
@@ -273,7 +279,7 @@ async function main(): Promise<boolean> {
         await makeDue(db, dueCookies);
         nextDue = 0;
       }
-      const measured = await measure(optionsFor(target), appPid);
+      const measured = await measure(optionsFor(target), appPid, appCpu);
       if (result.recheck) {
         const sessionsUsed = nextDue;
         result.recheck.push({
@@ -285,13 +291,16 @@ async function main(): Promise<boolean> {
         });
       }
       if (target.kind === 'premium') await premiumCheck(target, round, 'after');
-      const ceilingRun = await measure(optionsFor(target, result.ceilingUrl), ceilingPid);
+      const ceilingRun = await measure(optionsFor(target, result.ceilingUrl), ceilingPid, {
+        ceiling: ceilingPid,
+      });
       const ratio = measured.requestsPerSecond / ceilingRun.requestsPerSecond;
       result.rounds.push({ round, target: measured, ceiling: ceilingRun, ratio });
       const recheck = result.recheck?.at(-1);
       console.log(
         `  ${target.name}: ${measured.requestsPerSecond.toFixed(0)} req/s, p99 ${measured.p99Ms} ms, ` +
-          `errors ${measured.errors}; ceiling ${ceilingRun.requestsPerSecond.toFixed(0)} req/s; ` +
+          `errors ${measured.errors}, CPU s ${cpuText(measured)}; ` +
+          `ceiling ${ceilingRun.requestsPerSecond.toFixed(0)} req/s, CPU s ${cpuText(ceilingRun)}; ` +
           `ratio ${(ratio * 100).toFixed(1)}%` +
           (recheck
             ? `; ${recheck.sessionsUsed} due sessions sent, ${recheck.checkedByApp} checked by the app, ` +
@@ -339,6 +348,7 @@ async function main(): Promise<boolean> {
     headers: html,
     appPid,
     appCommand,
+    cpuOf: appCpu,
   });
   await checkBurst('after');
   const burstFailedChecks = failures.count() - failedBeforeBurst;
@@ -362,6 +372,10 @@ async function main(): Promise<boolean> {
       `RSS: max of /proc/<pid>/status VmRSS every 250 ms of the app server (pid ${appPid}: ${appCommand}). ` +
       `Failed identity checks logged during the burst: ${burstFailedChecks}.`,
     'DB round trips: the x-db-round-trips header of one request per target outside the load.',
+    `CPU s: CPU seconds (user + system, /proc/<pid>/stat) used during the ${MEASURE_SECONDS} s measured run by the ` +
+      `app server, the Auth emulator${emulatorPid ? ` (pid ${emulatorPid})` : ' (not found)'} and the ceiling; ` +
+      `at most ${MEASURE_SECONDS * os.cpus().length} s on this machine, shared with the load generator, ` +
+      "PostgreSQL and whatever else runs. In production the identity provider is not on the app's machine.",
     `Machine load (1-minute load average, ${os.cpus().length} CPUs, shared with whatever else runs): ` +
       `${loadAtStart.toFixed(1)} at the start, ${loadAtEnd.toFixed(1)} after the burst.`,
   ];

@@ -115,6 +115,18 @@ export async function rssBytes(pid: number): Promise<number | null> {
   return kb ? Number(kb) * 1024 : null;
 }
 
+/** Linux's USER_HZ, the unit of /proc/<pid>/stat's times: 100 on every common build (getconf CLK_TCK). */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** CPU time (user + system) `pid` has used so far, in seconds; null once it is gone. */
+export async function cpuSeconds(pid: number): Promise<number | null> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
+  // Fields 14 and 15 (utime, stime), counted after the command name, which may hold spaces and parentheses.
+  const fields = stat?.slice(stat.lastIndexOf(')') + 2).split(' ');
+  if (!fields) return null;
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+}
+
 export const commandOf = async (pid: number) =>
   (await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')).split('\0').join(' ').trim();
 

@@ -5,7 +5,7 @@
  * premium body, so that a cookie the app did not honour cannot pass for a fast answer.
  */
 import autocannon, { type RequestSpec } from 'autocannon';
-import { measurementOf, sampleRss, type Measurement } from './bench-load';
+import { measurementOf, sampleRss, watchCpu, type Measurement } from './bench-load';
 
 export const BURST = { sessions: 2_000, connections: 200, seconds: 30 };
 
@@ -42,6 +42,8 @@ export async function presaleBurst(options: {
   headers: Record<string, string>;
   appPid: number;
   appCommand: string;
+  /** Processes whose CPU time is reported, by name. */
+  cpuOf: Record<string, number>;
 }): Promise<BurstResult> {
   const { cookies } = options;
   const sent = new Uint8Array(cookies.length);
@@ -78,6 +80,7 @@ export async function presaleBurst(options: {
   };
   // Each connection sends the list and the item in turn.
   const requests = [spec(options.listPath, null), spec(options.itemPath, options.itemMarker)];
+  const cpu = await watchCpu(options.cpuOf);
   const rss = sampleRss(options.appPid);
   const result = await autocannon({
     url: options.base,
@@ -88,7 +91,8 @@ export async function presaleBurst(options: {
     rss.stop();
     throw error;
   });
-  const measured = measurementOf(result, rss.stop());
+  const rssSeen = rss.stop();
+  const measured = measurementOf(result, rssSeen, await cpu.stop());
   return {
     ...measured,
     name: `presale burst (${cookies.length} premium sessions)`,

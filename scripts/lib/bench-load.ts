@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import autocannon, { type Options, type RequestSpec, type Result } from 'autocannon';
-import { rssBytes } from './bench-app';
+import { cpuSeconds, rssBytes } from './bench-app';
 
 export const CONNECTIONS = 50;
 export const WARM_UP_SECONDS = 2;
@@ -35,6 +35,29 @@ export interface Measurement {
   timeouts: number;
   maxRssBytes: number | null;
   rssSamples: number;
+  /**
+   * CPU seconds each watched process used during the measured run (the app server, the Auth emulator, a ceiling):
+   * on a shared machine, how much of it the server got, and what else the requests made work.
+   */
+  cpuSeconds: Record<string, number | null>;
+}
+
+/** Watches the CPU time of some processes, by name, from now until `stop`. */
+export async function watchCpu(pids: Record<string, number>): Promise<{
+  stop: () => Promise<Record<string, number | null>>;
+}> {
+  const start = await Promise.all(Object.values(pids).map(cpuSeconds));
+  return {
+    stop: async () => {
+      const end = await Promise.all(Object.values(pids).map(cpuSeconds));
+      return Object.fromEntries(
+        Object.keys(pids).map((name, i) => {
+          const [from, to] = [start[i], end[i]];
+          return [name, from == null || to == null ? null : Math.round((to - from) * 100) / 100];
+        }),
+      );
+    },
+  };
 }
 
 /** Samples the RSS of `pid` every 250 ms until `stop` is called; answers the largest sample. */
@@ -66,7 +89,11 @@ export function optionsFor(target: Target, url = target.url): Options {
 }
 
 /** A result of autocannon in the benchmark's terms. */
-export function measurementOf(result: Result, rss: { max: number | null; samples: number }): Measurement {
+export function measurementOf(
+  result: Result,
+  rss: { max: number | null; samples: number },
+  cpu: Record<string, number | null>,
+): Measurement {
   return {
     requestsPerSecond: result.requests.average,
     p50Ms: result.latency.p50,
@@ -77,18 +104,28 @@ export function measurementOf(result: Result, rss: { max: number | null; samples
     timeouts: result.timeouts,
     maxRssBytes: rss.max,
     rssSamples: rss.samples,
+    cpuSeconds: cpu,
   };
 }
 
-/** Warm-up, then the measured run with RSS samples of `serverPid` every 250 ms. */
-export async function measure(options: Options, serverPid: number): Promise<Measurement> {
+/**
+ * Warm-up, then the measured run with RSS samples of `serverPid` every 250 ms and the CPU time of `cpuOf` (by name)
+ * over the measured run.
+ */
+export async function measure(
+  options: Options,
+  serverPid: number,
+  cpuOf: Record<string, number>,
+): Promise<Measurement> {
   await autocannon({ ...options, duration: WARM_UP_SECONDS });
+  const cpu = await watchCpu(cpuOf);
   const rss = sampleRss(serverPid);
   const result = await autocannon({ ...options, duration: MEASURE_SECONDS }).catch((error: unknown) => {
     rss.stop();
     throw error;
   });
-  return measurementOf(result, rss.stop());
+  const rssSeen = rss.stop();
+  return measurementOf(result, rssSeen, await cpu.stop());
 }
 
 /** The ceiling server in its own process, serving the entries of `manifestFile`; resolves once it listens. */

@@ -234,6 +234,13 @@ export function printTable(results: TargetResult[]): void {
   );
 }
 
+/** The CPU seconds of a run, e.g. "app 4.1, emulator 0.3". */
+export function cpuText(measurement: Measurement): string {
+  return Object.entries(measurement.cpuSeconds)
+    .map(([name, seconds]) => `${name} ${seconds === null ? 'n/a' : seconds.toFixed(1)}`)
+    .join(', ');
+}
+
 export function printRounds(results: TargetResult[]): void {
   const rows = results.flatMap((result) =>
     result.rounds.map((round) => [
@@ -246,17 +253,42 @@ export function printRounds(results: TargetResult[]): void {
       String(round.target.p99Ms),
       String(round.ceiling.p99Ms),
       String(round.target.errors),
+      cpuText(round.target),
+      cpuText(round.ceiling),
     ]),
   );
   printColumns(
-    ['target', 'round', 'req/s', 'ceiling req/s', 'ratio', 'p50 ms', 'p99 ms', 'ceiling p99', 'errors'],
+    [
+      'target',
+      'round',
+      'req/s',
+      'ceiling req/s',
+      'ratio',
+      'p50 ms',
+      'p99 ms',
+      'ceiling p99',
+      'errors',
+      'CPU s',
+      'ceiling CPU s',
+    ],
     rows,
   );
 }
 
 export function printBurst(burst: BurstResult): void {
   printColumns(
-    ['burst', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'errors', 'non-2xx', 'RSS MiB max', 'sessions'],
+    [
+      'burst',
+      'req/s',
+      'p50 ms',
+      'p99 ms',
+      'requests',
+      'errors',
+      'non-2xx',
+      'RSS MiB max',
+      'sessions',
+      'CPU s',
+    ],
     [
       [
         `${burst.paths.join(' + ')}, ${burst.connections} connections, ${burst.seconds} s`,
@@ -268,6 +300,7 @@ export function printBurst(burst: BurstResult): void {
         String(burst.non2xx),
         mib(burst.maxRssBytes),
         `${burst.distinctSessions}/${burst.sessions}`,
+        cpuText(burst),
       ],
     ],
   );
