@@ -3,7 +3,7 @@
  * Latencies are in milliseconds; `errors` counts socket errors and timeouts, `non2xx` the other answers.
  */
 declare module 'autocannon' {
-  interface Histogram {
+  export interface Histogram {
     average: number;
     mean: number;
     stddev: number;
@@ -16,16 +16,41 @@ declare module 'autocannon' {
     p99: number;
   }
 
-  interface Options {
+  /** What setupRequest is given and answers: the request about to be built. */
+  export interface RequestData {
+    method: string;
+    path: string;
+    headers: Record<string, string>;
+  }
+
+  /**
+   * One entry of `requests`: each connection sends them in turn. setupRequest runs before each request is built;
+   * onResponse gets every answer (headers with their names as sent).
+   */
+  export interface RequestSpec {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    setupRequest?: (request: RequestData, context: Record<string, unknown>) => RequestData;
+    onResponse?: (
+      status: number,
+      body: string,
+      context: Record<string, unknown>,
+      headers: Record<string, string | string[]>,
+    ) => void;
+  }
+
+  export interface Options {
     url: string;
     connections?: number;
     duration?: number;
     pipelining?: number;
     timeout?: number;
     headers?: Record<string, string>;
+    requests?: RequestSpec[];
   }
 
-  interface Result {
+  export interface Result {
     duration: number;
     latency: Histogram;
     requests: Histogram;

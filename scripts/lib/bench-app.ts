@@ -11,25 +11,28 @@ export interface StartedApp {
   stop: () => Promise<void>;
 }
 
+/** Decides whether a line of the app's output is printed (false: it is only counted by the caller). */
+export type LineFilter = (line: string) => boolean;
+
 /** Output lines are prefixed, so the build's and the app's logs stay apart from the benchmark's own. */
-function relay(stream: NodeJS.ReadableStream | null, prefix: string) {
+function relay(stream: NodeJS.ReadableStream | null, prefix: string, filter: LineFilter) {
   let pending = '';
   stream?.setEncoding('utf8');
   stream?.on('data', (chunk: string) => {
     const lines = (pending + chunk).split('\n');
     pending = lines.pop() ?? '';
-    for (const line of lines) console.log(`${prefix}${line}`);
+    for (const line of lines) if (filter(line)) console.log(`${prefix}${line}`);
   });
 }
 
-export function startApp(env: NodeJS.ProcessEnv): StartedApp {
+export function startApp(env: NodeJS.ProcessEnv, filter: LineFilter = () => true): StartedApp {
   const child = spawn(
     process.execPath,
     ['--conditions=react-server', '--import', 'tsx', path.resolve('scripts/start.ts')],
     { env, stdio: ['ignore', 'pipe', 'pipe'] },
   );
-  relay(child.stdout, '  [app] ');
-  relay(child.stderr, '  [app!] ');
+  relay(child.stdout, '  [app] ', filter);
+  relay(child.stderr, '  [app!] ', filter);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return {
     child,
@@ -110,6 +113,18 @@ export async function rssBytes(pid: number): Promise<number | null> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => null);
   const kb = status?.match(/^VmRSS:\s+(\d+) kB/m)?.[1];
   return kb ? Number(kb) * 1024 : null;
+}
+
+/** Linux's USER_HZ, the unit of /proc/<pid>/stat's times: 100 on every common build (getconf CLK_TCK). */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** CPU time (user + system) `pid` has used so far, in seconds; null once it is gone. */
+export async function cpuSeconds(pid: number): Promise<number | null> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
+  // Fields 14 and 15 (utime, stime), counted after the command name, which may hold spaces and parentheses.
+  const fields = stat?.slice(stat.lastIndexOf(')') + 2).split(' ');
+  if (!fields) return null;
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
 }
 
 export const commandOf = async (pid: number) =>
