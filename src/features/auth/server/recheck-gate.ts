@@ -19,6 +19,11 @@ export class RecheckGate {
     return this.inFlight.get(key) as Promise<T> | undefined;
   }
 
+  /** How many re-checks are asking the provider now. */
+  get asking(): number {
+    return this.inFlight.size;
+  }
+
   /** Whether a new re-check may ask the provider now. */
   mayAsk(now: number): boolean {
     if (this.failures === 0) return true;

@@ -34,6 +34,12 @@ export const REVERIFY_AFTER_MS = 4 * 60 * 1000;
  */
 export const MAX_UNVERIFIED_MS = 15 * 60 * 1000;
 
+/**
+ * At most this many checks run beside a page at once, per process: a crowd of sessions falling due together (a
+ * presale opening) is checked a few at a time, each at a later request of its own, and reading stays cheap.
+ */
+export const MAX_BACKGROUND_RECHECKS = 8;
+
 export interface ViewerDeps {
   db: Db;
   identity: IdentityProvider;
@@ -78,6 +84,9 @@ export async function resolveViewer(
   const graceVerdict = sinceCheck < MAX_UNVERIFIED_MS ? toViewer(session) : null;
   const gate = recheckGateFor(deps.identity);
   if (!gate.running(session.idHash) && !gate.mayAsk(now.getTime())) return graceVerdict;
+  // Reading while many others are being checked: this session is checked at a later request.
+  if (options.wait === false && !gate.running(session.idHash) && gate.asking >= MAX_BACKGROUND_RECHECKS)
+    return toViewer(session);
   const check = recheck(deps, site, session, now);
   if (options.wait === false) {
     // Reading does not wait; but when the provider has failed lately, only within the grace period.
@@ -118,6 +127,7 @@ export function recheckInBackground(deps: ViewerDeps, site: Site, session: Check
   const now = new Date();
   const gate = recheckGateFor(deps.identity);
   if (gate.running(session.idHash) || !gate.mayAsk(now.getTime())) return;
+  if (gate.asking >= MAX_BACKGROUND_RECHECKS) return;
   recheck(deps, site, session, now).catch(() => {});
 }
 

@@ -4,7 +4,12 @@ import { demoSiteFile } from '@/test/site-fixtures';
 import { upsertSite, type Site } from '@/features/site/server/repository';
 import type { AccountState, IdentityProvider } from '@/features/auth/server/identity';
 import { createSession } from '@/features/auth/server/sessions';
-import { MAX_UNVERIFIED_MS, REVERIFY_AFTER_MS, resolveViewer } from '@/features/auth/server/resolve-viewer';
+import {
+  MAX_BACKGROUND_RECHECKS,
+  MAX_UNVERIFIED_MS,
+  REVERIFY_AFTER_MS,
+  resolveViewer,
+} from '@/features/auth/server/resolve-viewer';
 import { RECHECK_BACKOFF_MS } from '@/features/auth/server/recheck-gate';
 import { IDENTITY_TIMEOUT_MS } from '@/features/auth/timeouts';
 
@@ -94,6 +99,33 @@ describe('resolveViewer', () => {
     expect(identity.calls).toBe(1);
     answer({ disabled: true, validAfter: null, email: null });
     await vi.waitFor(async () => expect(await read()).toBeNull());
+  });
+
+  it('checks a crowd of sessions falling due together a few at a time, never piling calls on the provider', async () => {
+    const identity = new FakeProvider();
+    const waiting: ((account: AccountState) => void)[] = [];
+    identity.getAccount = () => {
+      identity.calls += 1;
+      return new Promise((resolve) => waiting.push(resolve));
+    };
+    const sessions = await Promise.all(
+      Array.from({ length: MAX_BACKGROUND_RECHECKS + 12 }, (_, n) => session(`crowd-${n}`)),
+    );
+    const read = (token: string) =>
+      resolveViewer({ db: handle.db, identity }, site, token, later(REVERIFY_AFTER_MS), { wait: false });
+    for (const { token } of sessions) expect((await read(token))?.uid).toMatch(/^crowd-/);
+    expect(identity.calls).toBe(MAX_BACKGROUND_RECHECKS);
+    // Once they answer, the next due sessions are asked at their next request.
+    waiting
+      .splice(0)
+      .forEach((resolve) => resolve({ disabled: false, validAfter: null, email: 'fan@example.com' }));
+    await vi.waitFor(() => expect(identity.calls).toBe(MAX_BACKGROUND_RECHECKS));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    for (const { token } of sessions.slice(MAX_BACKGROUND_RECHECKS)) await read(token);
+    expect(identity.calls).toBe(2 * MAX_BACKGROUND_RECHECKS);
+    waiting
+      .splice(0)
+      .forEach((resolve) => resolve({ disabled: false, validAfter: null, email: 'fan@example.com' }));
   });
 
   it('refuses a session whose sign-in predates a revocation, and keeps one made after it', async () => {
