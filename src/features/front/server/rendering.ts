@@ -1,5 +1,4 @@
 import http from 'node:http';
-import { paintFirst } from '@/features/front/server/paint-first';
 import { SESSION_COOKIE } from '@/features/auth/server/cookie';
 import { AUDIENCE_HEADER, type Audience } from '@/features/front/audience';
 import { FRONT_SECRET_HEADER } from '@/features/front/internal';
@@ -65,14 +64,10 @@ export function fetchRendering(
             if (value === undefined || DROPPED_HEADERS.has(name)) continue;
             kept[name] = Array.isArray(value) ? value.join(', ') : value;
           }
-          const body = Buffer.concat(chunks);
-          // A page that is not there (404) may have nothing to paint before its scripts run: paint-first would wait
-          // for a paint that never comes and leave it blank, so only a found page gets its scripts after the paint.
-          const isPage = res.statusCode === 200 && (kept['content-type']?.startsWith('text/html') ?? false);
           resolve({
             status: res.statusCode ?? 500,
             headers: kept,
-            body: isPage ? Buffer.from(paintFirst(body.toString('utf8'))) : body,
+            body: Buffer.concat(chunks),
             setsCookie: res.headers['set-cookie'] !== undefined,
           });
         });
