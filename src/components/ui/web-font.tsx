@@ -63,7 +63,7 @@ async function switchToWebFont(): Promise<void> {
  * - Declared in the head, the subsets (~25 for a top page, several hundred kB) were downloaded before the first
  *   paint could count as done and competed with the page's images on a phone's connection.
  * - Switched from the fallbacks as they are, the text moved: their line metrics put the glyphs a few pixels higher or
- *   lower, and wider Latin letters wrapped the top page's title on another line (CLS 0.09 on a phone).
+ *   lower, and wider Latin letters wrapped the top page's title on another line (CLS 0.09 at 390 px, emulated).
  */
 export function WebFont() {
   useEffect(() => {
