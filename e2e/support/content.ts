@@ -206,8 +206,8 @@ export async function gotoFresh(page: Page, url: string): Promise<void> {
 }
 
 /**
- * Resolves once React has hydrated the element, so that a click reaches its handler: a page from the front server's
- * cache paints before its scripts run (decision 0014), and its buttons do nothing until then.
+ * Resolves once React has hydrated the element, so that a click reaches its handler: the page's HTML is on screen
+ * before its scripts have run, and its buttons do nothing until then.
  */
 export async function hydrated(element: Locator): Promise<void> {
   await expect

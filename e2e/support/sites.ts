@@ -87,20 +87,9 @@ export const siteFooter = (page: Page) => page.getByTestId('site-footer');
 
 /**
  * Waits until the Japanese web font is in use, so that computed layout and screenshots are final: it is loaded
- * after the first paint, once the page is idle (components/ui/web-font.tsx).
+ * after the first paint, once the page is idle, and switched on at once (components/ui/web-font.tsx).
  */
 export async function fontsReady(page: Page): Promise<void> {
-  // WebFont downloads the subsets once the page is idle, and switches to them at the next page or while the page
-  // is hidden. A test looks at the page it is on: it is told the page was hidden a moment.
-  await page.waitForFunction(() =>
-    ['loaded', 'ready'].includes(document.documentElement.dataset.webFont ?? ''),
-  );
-  await page.evaluate(() => {
-    if (document.documentElement.dataset.webFont === 'ready') return;
-    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
-    document.dispatchEvent(new Event('visibilitychange'));
-    Reflect.deleteProperty(document, 'visibilityState');
-  });
   await page.waitForFunction(() => document.documentElement.dataset.webFont === 'ready');
   await page.evaluate(async () => {
     await document.fonts.ready;

@@ -1,6 +1,12 @@
 /** The web font this app ships (@fontsource-variable/noto-sans-jp, docs/decisions/0004-japanese-web-font.md). */
 export const BUNDLED_FONT_FAMILY = 'Noto Sans JP Variable';
 
+/**
+ * The device's own Japanese font with Noto Sans JP's line metrics (the @font-face rules in app/globals.css): the text
+ * is laid out in it until the web font is in, so that the switch moves no line.
+ */
+export const FALLBACK_FONT_FAMILY = 'Noto Sans JP Variable Fallback';
+
 /** A CSS font list's entries as written. The site schema admits no CSS syntax characters in the list. */
 const entries = (list: string) =>
   list
@@ -16,13 +22,11 @@ export function usesBundledFont(list: string): boolean {
 }
 
 /**
- * The site's font list without the bundled web font: what the page is drawn in until the web font's subsets for
- * its text have arrived (components/ui/web-font.tsx), so that they swap in at once rather than one by one.
+ * The site's font list with the bundled web font's metric-matched stand-in in its place: what the page is drawn in
+ * until the web font's subsets for its text have arrived (components/ui/web-font.tsx), so that they swap in at once
+ * rather than one by one, and without moving the lines.
  */
 export function fallbackFontList(list: string): string {
-  return (
-    entries(list)
-      .filter((family) => !isBundled(family))
-      .join(', ') || 'sans-serif'
-  );
+  const families = entries(list).map((family) => (isBundled(family) ? `'${FALLBACK_FONT_FAMILY}'` : family));
+  return families.join(', ') || 'sans-serif';
 }

@@ -1,7 +1,6 @@
 'use client';
 
-import { useEffect, useLayoutEffect, useRef } from 'react';
-import { usePathname } from 'next/navigation';
+import { useEffect } from 'react';
 import { BUNDLED_FONT_FAMILY, usesBundledFont } from '@/lib/web-font';
 
 /** Calls back once the page has painted its first content (at once if it already has). */
@@ -41,8 +40,11 @@ function whenLoadedAndIdle(callback: () => void): () => void {
   };
 }
 
-/** Downloads the subsets the page's text needs, without letting the page use them yet. */
-async function loadWebFont(): Promise<void> {
+/**
+ * Downloads the subsets the page's text needs, then lets the page use the family: one relayout, with every subset
+ * of the text in, drawn in the same lines since the stand-in has the family's metrics.
+ */
+async function switchToWebFont(): Promise<void> {
   try {
     await import('@/components/ui/web-font-styles');
     await document.fonts.load(`1em "${BUNDLED_FONT_FAMILY}"`, document.body.innerText);
@@ -50,66 +52,35 @@ async function loadWebFont(): Promise<void> {
     // Offline, say: the family is used anyway; the browser falls back glyph by glyph to what it has.
   }
   // Text the page shows later (another page, more of a list) loads its own subsets and swaps them in.
-  document.documentElement.dataset.webFont = 'loaded';
-}
-
-/** Lets the page use the family: one relayout. */
-function switchToWebFont(): void {
   document.documentElement.dataset.webFont = 'ready';
 }
 
-/** Switches while nobody looks at the page: another tab, another app, the phone locked. */
-function switchWhenHidden(): () => void {
-  const stop = () => document.removeEventListener('visibilitychange', onChange);
-  const onChange = () => {
-    if (document.visibilityState !== 'hidden') return;
-    switchToWebFont();
-    stop();
-  };
-  document.addEventListener('visibilitychange', onChange);
-  return stop;
-}
-
 /**
- * Brings in Noto Sans JP without moving the text under a reader (decision 0004). A page shows its text in the
- * device's own Japanese font (the site's fallbacks: Hiragino, Meiryo…). Once it has painted, loaded and is idle,
- * the subsets its text needs are downloaded, and the switch waits for a moment when the page changes anyway (the
- * next page the fan opens, drawn in the family from its first frame) or nobody looks at it.
+ * Brings in Noto Sans JP without holding back the first paint nor moving the text (decision 0004). A page shows its
+ * text first in the family's stand-in (the device's own Japanese font with the family's line metrics, app/
+ * globals.css). Once it has painted, loaded and is idle, the subsets its text needs are downloaded, and the page
+ * switches to them at once, on the first page a visitor opens as on the others.
  * - Declared in the head, the subsets (~25 for a top page, several hundred kB) were downloaded before the first
  *   paint could count as done and competed with the page's images on a phone's connection.
- * - Switched as soon as they were there, the relayout of a page of Japanese text took 35-65 ms of a desktop's main
- *   thread (about four times that on a mid-range phone) just as the fan started to read, and the lines moved.
+ * - Switched from the fallbacks as they are, the text moved: their line metrics put the glyphs a few pixels higher or
+ *   lower, and wider Latin letters wrapped the top page's title on another line (CLS 0.09 at 390 px, emulated).
  */
 export function WebFont() {
-  const pathname = usePathname();
-  const shownPath = useRef(pathname);
-
   useEffect(() => {
     const root = document.documentElement;
     if (root.dataset.webFont || !usesBundledFont(getComputedStyle(root).getPropertyValue('--site-font')))
       return;
-    let active = true;
+    root.dataset.webFont = 'loading';
     let cancel = () => {};
     const cancelPaint = afterFirstPaint(() => {
-      cancel = whenLoadedAndIdle(() => {
-        void loadWebFont().then(() => {
-          if (active) cancel = switchWhenHidden();
-        });
-      });
+      cancel = whenLoadedAndIdle(() => void switchToWebFont());
     });
     return () => {
-      active = false;
+      if (root.dataset.webFont === 'loading') delete root.dataset.webFont;
       cancelPaint();
       cancel();
     };
   }, []);
-
-  // Before the new page's first frame, so that it is never drawn in the other font.
-  useLayoutEffect(() => {
-    if (pathname === shownPath.current) return;
-    shownPath.current = pathname;
-    if (document.documentElement.dataset.webFont === 'loaded') switchToWebFont();
-  }, [pathname]);
 
   return null;
 }
