@@ -100,6 +100,8 @@ describe('the session of a new account (the account step)', () => {
       .from(spentChallenges)
       .where(eq(spentChallenges.signature, challenge.signature!));
     expect(spent).toHaveLength(1);
+    // Its session proves it: another sign-in of the account (a second device) needs no new proof.
+    expect((await postSession(user)).status).toBe(200);
 
     const next = await newUser();
     await expectRefused(await postSession(next, proof), 403, 'HUMAN_CHECK_FAILED');
@@ -135,5 +137,18 @@ describe('the session of an account the site knows', () => {
       role: 'editor',
     });
     expect((await postSession(staff)).status).toBe(200);
+  });
+
+  it('an expired session of the account does not make it known', async () => {
+    const user = await newUser();
+    const past = new Date(Date.now() - 60_000);
+    await handle.db.insert(sessions).values({
+      idHash: `expired-${user.uid}`,
+      siteId: mio.id,
+      uid: user.uid,
+      authTime: past,
+      expiresAt: past,
+    });
+    await expectRefused(await postSession(user), 428, 'HUMAN_CHECK_REQUIRED');
   });
 });
