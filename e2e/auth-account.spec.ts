@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './support/test';
-import { newBrowser } from './support/membership';
+import { newBrowser, post } from './support/membership';
 import { MIO_URL, SECOND_URL } from './support/sites';
 import {
   FRESH_PASSWORD,
@@ -10,6 +10,7 @@ import {
   expectSignedOut,
   findUserByEmail,
   latestOobCode,
+  providerIdToken,
   providerSignIn,
   sessionOf,
   shoot,
@@ -45,6 +46,13 @@ const donePanel = (page: Page) => page.getByRole('status');
 test.describe('sign-up, account step', () => {
   test('creates the account, signed in, and goes on to the nickname step', async ({ page }) => {
     const email = uniqueEmail('signup');
+    // The proof of work (docs/decisions/0024): the challenge is solved before the provider is asked for an account.
+    const order: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/signup/challenge')) order.push('challenge');
+      if (request.url().includes('accounts:signUp')) order.push('provider');
+      if (request.url().endsWith('/api/session') && request.method() === 'POST') order.push('session');
+    });
     await page.goto('/signup');
     await expect(page.getByRole('heading', { level: 1, name: '新規入会' })).toBeVisible();
     await authReady(page);
@@ -55,9 +63,12 @@ test.describe('sign-up, account step', () => {
     await form.email.fill(email);
     await form.password.fill(FRESH_PASSWORD);
     await form.confirm.fill(FRESH_PASSWORD);
+    // Solved by the browser while the person typed: nothing to click.
+    await expect(page.getByTestId('human-check')).toHaveText('✓ 自動登録対策の確認が完了しました');
     await form.submit.click();
 
     await expect(toast(page, 'アカウントを作成しました')).toBeVisible();
+    expect(order).toEqual(['challenge', 'provider', 'session']);
     // The sign-up flow goes on (through /signup/continue) at its first unfinished step.
     await expect(page).toHaveURL(`${MIO_URL}/signup/nickname`);
     await expect(page.getByTestId('signup-step')).toHaveText('ステップ 2 / 7：ニックネーム');
@@ -71,6 +82,29 @@ test.describe('sign-up, account step', () => {
     await expect(page).toHaveURL(`${MIO_URL}/mypage`);
     await expect(page.getByTestId('account-email')).toHaveText(email);
     await expect(page.getByTestId('signup-unfinished')).toBeVisible();
+  });
+
+  test('a new account gets no session without a solved challenge, as a script would ask for one', async ({
+    page,
+  }) => {
+    // An account made at the provider directly (its sign-up API is public), then the site asked for a session.
+    const user = await createUser('mio', { label: 'scripted' });
+    const idToken = await providerIdToken('mio', user.email, user.password);
+    await page.goto('/');
+    const refused = await post(page, '/api/session', { body: { idToken } });
+    expect(refused).toEqual({
+      status: 428,
+      body: {
+        error: {
+          code: 'HUMAN_CHECK_REQUIRED',
+          message: 'ロボットでないことを確認できませんでした。もう一度お試しください。',
+        },
+      },
+    });
+    expect(await sessionOf(page)).toEqual({ status: 401, uid: null });
+    // The browser's own sign-in solves one when asked, and gets the session.
+    await signIn(page, user.email, user.password);
+    expect(await sessionOf(page)).toEqual({ status: 200, uid: user.uid });
   });
 
   test("on the second site, a password without a digit is refused by the site's policy", async ({ page }) => {

@@ -63,6 +63,8 @@ for (const slug of SLUGS) {
         await authReady(page);
         await expect(stepIndicator(page)).toHaveText('ステップ 1 / 7：アカウント');
         await expect(page.locator('[aria-current="step"]')).toContainText('アカウント');
+        // The proof of work is solved by the browser as the page opens (docs/decisions/0024).
+        await expect(page.getByTestId('human-check')).toHaveText('✓ 自動登録対策の確認が完了しました');
         await shoot(page, `${slug}-1-account`);
         await page.getByLabel('メールアドレス', { exact: true }).fill(email);
         await page.getByLabel('パスワード', { exact: true }).fill(FRESH_PASSWORD);

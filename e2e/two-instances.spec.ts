@@ -49,6 +49,7 @@ function startSecondInstance(): ChildProcess {
         FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9399',
         DEMO_MODE: 'true',
         MEDIA_URL_SECRET: readFileSync(path.join(DATA_DIR, 'media-url-secret'), 'utf8').trim(),
+        ALTCHA_HMAC_KEY: readFileSync(path.join(DATA_DIR, 'altcha-hmac-key'), 'utf8').trim(),
         PAYMENTS_PROVIDER: 'sandbox',
         SANDBOX_TEST_CLOCK: 'true',
         RATE_LIMIT_SCALE: '50',

@@ -83,7 +83,8 @@ async function main(): Promise<void> {
   }
 
   await ensureBuild(JSON.stringify({ sentry: env.SENTRY_DSN ?? null }));
-  const mediaUrlSecret = await demoMediaUrlSecret();
+  const mediaUrlSecret = await demoSecret('MEDIA_URL_SECRET', 'media-url-secret');
+  const altchaHmacKey = await demoSecret('ALTCHA_HMAC_KEY', 'altcha-hmac-key');
   // Pages cached by an earlier start may come from another database (a fresh DATA_DIR, another DATABASE_URL):
   // each start renders them afresh from the data it serves.
   await rm(path.resolve('.next/server/route-cache'), { recursive: true, force: true });
@@ -118,6 +119,7 @@ async function main(): Promise<void> {
         // refuses the sandbox otherwise).
         PAYMENTS_PROVIDER: paymentsProvider,
         MEDIA_URL_SECRET: mediaUrlSecret,
+        ALTCHA_HMAC_KEY: altchaHmacKey,
         // glibc's per-thread malloc arenas hold memory the app never uses again.
         MALLOC_ARENA_MAX: '2',
       },
@@ -138,13 +140,15 @@ async function main(): Promise<void> {
 }
 
 /**
- * The key that signs premium media URLs: MEDIA_URL_SECRET when set, else one made for this data directory and kept
- * in it, so that URLs signed before a restart still work and every instance on the same data agrees.
+ * A key of the app, from the environment when set, else one made for this data directory and kept in it, so that
+ * what was signed before a restart still checks and every instance on the same data agrees: MEDIA_URL_SECRET signs
+ * premium media URLs, ALTCHA_HMAC_KEY the sign-up's challenges (docs/decisions/0024).
  */
-async function demoMediaUrlSecret(): Promise<string> {
+async function demoSecret(name: 'MEDIA_URL_SECRET' | 'ALTCHA_HMAC_KEY', fileName: string): Promise<string> {
   // eslint-disable-next-line no-restricted-properties -- env.ts fills in a development default, refused by `next start`
-  if (process.env.MEDIA_URL_SECRET) return process.env.MEDIA_URL_SECRET;
-  const file = path.join(env.DATA_DIR, 'media-url-secret');
+  const set = process.env[name];
+  if (set) return set;
+  const file = path.join(env.DATA_DIR, fileName);
   const kept = (await readFile(file, 'utf8').catch(() => '')).trim();
   if (kept.length >= 32) return kept;
   const secret = randomBytes(32).toString('base64url');

@@ -108,6 +108,20 @@ export async function findUserByEmail(slug: SiteSlug, email: string): Promise<{ 
     .catch(() => null);
 }
 
+/** An ID token from the emulator's REST API, as a script signing in without a browser gets one. */
+export async function providerIdToken(slug: SiteSlug, email: string, password: string): Promise<string> {
+  const response = await fetch(
+    `${EMULATOR_URL}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=e2e`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password, tenantId: TENANT_IDS[slug], returnSecureToken: true }),
+    },
+  );
+  expect(response.ok, `provider sign-in of ${email}`).toBe(true);
+  return ((await response.json()) as { idToken: string }).idToken;
+}
+
 /**
  * Asks the emulator's REST API (as the browser SDK would) whether e-mail and password sign in: the provider's error
  * code when they do not, e.g. INVALID_PASSWORD; 'OK' when they do.

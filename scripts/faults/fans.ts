@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import type { Challenge } from 'altcha-lib';
+import { solveProof } from '@/server/proof-of-work/solve';
 import { describe, jsonOf, send, sessionCookieOf, sleep, type Answer } from './http';
 
 /**
@@ -53,11 +55,23 @@ export async function idTokenOf(ctx: FanContext, fan: Pick<Fan, 'email' | 'passw
 
 /**
  * POST with a few retries on 429 (should the app limit sign-ups) and 503 (right after an outage, as a person would
- * press again), each after its Retry-After: setup is not what the suite measures.
+ * press again), each after its Retry-After: setup is not what the suite measures. A body made by a function is made
+ * anew for each attempt (a proof of work is good once).
  */
-async function postOk(ctx: FanContext, path: string, body: unknown, cookie?: string): Promise<Answer> {
+async function postOk(
+  ctx: FanContext,
+  path: string,
+  body: unknown | (() => Promise<unknown>),
+  cookie?: string,
+): Promise<Answer> {
   for (let attempt = 1; ; attempt++) {
-    const answer = await send(ctx.base, path, { method: 'POST', body, cookie, accept: 'application/json' });
+    const sent = typeof body === 'function' ? await (body as () => Promise<unknown>)() : body;
+    const answer = await send(ctx.base, path, {
+      method: 'POST',
+      body: sent,
+      cookie,
+      accept: 'application/json',
+    });
     if (answer.status === 200) return answer;
     if ((answer.status !== 429 && answer.status !== 503) || attempt >= 5) {
       throw new Error(`setup: POST ${path} answered ${describe(answer)} ${answer.text.slice(0, 200)}`);
@@ -66,8 +80,23 @@ async function postOk(ctx: FanContext, path: string, body: unknown, cookie?: str
   }
 }
 
-export async function signIn(ctx: FanContext, idToken: string): Promise<string> {
-  const answer = await postOk(ctx, '/api/session', { idToken });
+/**
+ * The site's sign-up challenge, solved here as any script must (docs/decisions/0024): the first session of an
+ * account the site does not know yet needs it.
+ */
+async function proofFor(ctx: FanContext): Promise<string> {
+  const answer = await send(ctx.base, '/api/signup/challenge', { accept: 'application/json' });
+  if (answer.status !== 200) throw new Error(`setup: GET /api/signup/challenge answered ${describe(answer)}`);
+  return solveProof(JSON.parse(answer.text) as Challenge);
+}
+
+/** A session from the ID token; `newAccount`: the account's first here, with a solved challenge. */
+export async function signIn(ctx: FanContext, idToken: string, newAccount = false): Promise<string> {
+  const answer = await postOk(
+    ctx,
+    '/api/session',
+    newAccount ? async () => ({ idToken, proof: await proofFor(ctx) }) : { idToken },
+  );
   const cookie = sessionCookieOf(answer);
   if (!cookie) throw new Error('setup: sign-in set no session cookie');
   return cookie;
@@ -77,7 +106,7 @@ export async function signIn(ctx: FanContext, idToken: string): Promise<string> 
 export async function fanAtPayment(ctx: FanContext, label: string, n: number): Promise<Fan> {
   const email = `fault-${label}-${n}-${randomBytes(4).toString('hex')}@example.com`;
   const account = await provider(ctx, 'signUp', { email, password: PASSWORD });
-  const cookie = await signIn(ctx, account.idToken);
+  const cookie = await signIn(ctx, account.idToken, true);
   const steps: [string, unknown][] = [
     ['nickname', { nickname: `フォールト${n}` }],
     [

@@ -18,6 +18,11 @@ export const ERROR_CATALOGUE = {
     message: 'カードが承認されませんでした。別のカードをお試しください。',
   },
   FORBIDDEN: { status: 403, message: 'この操作を行う権限がありません。' },
+  /** A sign-up's proof of work that is wrong, expired, of another site or used before (docs/decisions/0024). */
+  HUMAN_CHECK_FAILED: {
+    status: 403,
+    message: 'ロボットでないことを確認できませんでした。もう一度お試しください。',
+  },
   ACCOUNT_DISABLED: {
     status: 403,
     message: 'このアカウントはご利用いただけません。お問い合わせフォームからご連絡ください。',
@@ -29,6 +34,11 @@ export const ERROR_CATALOGUE = {
   NOT_FOUND: { status: 404, message: 'お探しのページが見つかりませんでした。' },
   CONFLICT: { status: 409, message: 'すでに登録されています。' },
   STEP_ORDER: { status: 409, message: '前の手順を先に完了してください。' },
+  /** A new account's first session came without a proof of work: the browser solves a challenge and asks again. */
+  HUMAN_CHECK_REQUIRED: {
+    status: 428,
+    message: 'ロボットでないことを確認できませんでした。もう一度お試しください。',
+  },
   VALIDATION: { status: 422, message: '入力内容を確認してください。' },
   PAYLOAD_TOO_LARGE: { status: 413, message: '送信されたデータが大きすぎます。' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'この形式のファイルは受け付けられません。' },

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { listenHost, parseEnv } from '@/server/env';
 
 const SECRET = 'a-media-url-secret-of-at-least-32-characters';
-const PRODUCTION = { NODE_ENV: 'production', MEDIA_URL_SECRET: SECRET, PAYMENTS_PROVIDER: 'sandbox' };
+const ALTCHA_KEY = 'an-altcha-hmac-key-of-at-least-32-characters';
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  MEDIA_URL_SECRET: SECRET,
+  ALTCHA_HMAC_KEY: ALTCHA_KEY,
+  PAYMENTS_PROVIDER: 'sandbox',
+};
 const EMULATOR = { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' };
 
 describe('the Auth emulator in production', () => {
@@ -36,5 +42,24 @@ describe('the Auth emulator in production', () => {
 
   it('refuses a HOST that is no interface name', () => {
     expect(() => parseEnv({ HOST: 'a b' })).toThrow(/HOST/);
+  });
+});
+
+describe('the key of the sign-up challenges (ALTCHA_HMAC_KEY)', () => {
+  it('is required in production, at least 32 characters, and not the development one', () => {
+    expect(() => parseEnv({ ...PRODUCTION, ALTCHA_HMAC_KEY: undefined })).toThrow(
+      /ALTCHA_HMAC_KEY: required in production/,
+    );
+    expect(() => parseEnv({ ...PRODUCTION, ALTCHA_HMAC_KEY: 'too-short' })).toThrow(/ALTCHA_HMAC_KEY/);
+    const development = parseEnv({ NODE_ENV: 'development' }).ALTCHA_HMAC_KEY;
+    expect(() => parseEnv({ ...PRODUCTION, ALTCHA_HMAC_KEY: development })).toThrow(/ALTCHA_HMAC_KEY/);
+    expect(parseEnv(PRODUCTION).ALTCHA_HMAC_KEY).toBe(ALTCHA_KEY);
+  });
+
+  it('has a development default, and the build needs none', () => {
+    expect(parseEnv({ NODE_ENV: 'test' }).ALTCHA_HMAC_KEY.length).toBeGreaterThanOrEqual(32);
+    expect(() =>
+      parseEnv({ ...PRODUCTION, ALTCHA_HMAC_KEY: undefined, NEXT_PHASE: 'phase-production-build' }),
+    ).not.toThrow();
   });
 });

@@ -67,6 +67,8 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: optional(z.enum(['true', 'false'])),
   /** Signs the short-lived URLs of member-only media; required in production, at least 32 characters. */
   MEDIA_URL_SECRET: optional(z.string().min(32)),
+  /** Signs the sign-up's proof-of-work challenges (decision 0024); required in production, at least 32 characters. */
+  ALTCHA_HMAC_KEY: optional(z.string().min(32)),
   /** Benchmarks: the front server answers member pages with `x-db-round-trips`, the queries the page view made. */
   DB_QUERY_COUNT_HEADER: optional(z.enum(['true', 'false'])),
   /**
@@ -80,6 +82,7 @@ const envSchema = z.object({
 
 /** Known to everyone who reads this file: good for a laptop and tests, refused in production. */
 const DEVELOPMENT_MEDIA_URL_SECRET = 'development-only-media-url-secret-do-not-use-in-production';
+const DEVELOPMENT_ALTCHA_HMAC_KEY = 'development-only-altcha-hmac-key-do-not-use-in-production';
 
 const checkedEnvSchema = envSchema
   .superRefine((value, ctx) => {
@@ -102,10 +105,18 @@ const checkedEnvSchema = envSchema
         message: 'required in production (at least 32 random characters)',
       });
     }
+    if (serving && (!value.ALTCHA_HMAC_KEY || value.ALTCHA_HMAC_KEY === DEVELOPMENT_ALTCHA_HMAC_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ALTCHA_HMAC_KEY'],
+        message: 'required in production (at least 32 random characters)',
+      });
+    }
   })
   .transform((value) => ({
     ...value,
     MEDIA_URL_SECRET: value.MEDIA_URL_SECRET ?? DEVELOPMENT_MEDIA_URL_SECRET,
+    ALTCHA_HMAC_KEY: value.ALTCHA_HMAC_KEY ?? DEVELOPMENT_ALTCHA_HMAC_KEY,
   }));
 
 export type Env = z.infer<typeof checkedEnvSchema>;

@@ -14,3 +14,6 @@ export const CUSTOM_TOKEN_COOKIE = 'custom_token';
 
 /** The product's own API for the server session (app/[host]/api/session). */
 export const SESSION_API = '/api/session';
+
+/** A proof-of-work challenge for the first session of a new account (app/[host]/api/signup/challenge). */
+export const SIGN_UP_CHALLENGE_API = '/api/signup/challenge';

@@ -1,4 +1,5 @@
 import { z } from '@/lib/zod';
+import { PROOF_MAX_LENGTH } from '@/lib/proof-of-work';
 import type { PasswordPolicy } from '@/features/site/schema';
 
 /**
@@ -80,11 +81,15 @@ export type ChangeEmailValues = z.infer<typeof changeEmailSchema>;
 export const reauthSchema = z.object({ password: currentPassword });
 export type ReauthValues = z.infer<typeof reauthSchema>;
 
-/** What the browser posts to create a server session: the provider's ID token, nothing else. */
+/**
+ * What the browser posts to create a server session: the provider's ID token, and for an account the site does not
+ * know yet a solved sign-up challenge (docs/decisions/0024).
+ */
 export const sessionRequestSchema = z.strictObject({
   idToken: z
     .string()
     .min(1)
     .max(4096)
     .regex(/^[\w-]+\.[\w-]+\.[\w-]*$/),
+  proof: z.string().min(1).max(PROOF_MAX_LENGTH).optional(),
 });

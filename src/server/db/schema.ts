@@ -6,3 +6,4 @@ export * from './staff-schema';
 export * from './cache-schema';
 export * from './payments-schema';
 export * from './rate-limit-schema';
+export * from './proof-of-work-schema';

@@ -24,8 +24,39 @@ async function errorOf(response: Response): Promise<SessionError> {
 /** The server's own 503 when the provider is out of reach, for the same wait ended on this side. */
 const unavailable = () => new SessionError(503, ERROR_CATALOGUE.AUTH_UNAVAILABLE.message);
 
-/** A fresh server session for this user; the previous one of this browser is ended. */
-export async function startServerSession(user: User, forceRefresh = false): Promise<void> {
+function postSession(idToken: string, proof: string | undefined): Promise<Response> {
+  return fetch(SESSION_API, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(proof === undefined ? { idToken } : { idToken, proof }),
+    cache: 'no-store',
+    signal: AbortSignal.timeout(IDENTITY_TIMEOUT_MS.sessionApi),
+  });
+}
+
+/**
+ * Whether the server wants a (new) proof of work: it does not know the account yet and none came (428), or the one
+ * sent was refused (it expired while the form stayed open, say).
+ */
+async function asksForProof(response: Response, sentProof: boolean): Promise<boolean> {
+  if (response.status === ERROR_CATALOGUE.HUMAN_CHECK_REQUIRED.status) return true;
+  if (!sentProof || response.status !== ERROR_CATALOGUE.HUMAN_CHECK_FAILED.status) return false;
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { error?: { code?: string } } | null;
+  return body?.error?.code === 'HUMAN_CHECK_FAILED';
+}
+
+/**
+ * A fresh server session for this user; the previous one of this browser is ended. The first session of an account
+ * the site does not know yet needs a solved challenge (docs/decisions/0024): the account step brings one solved
+ * while the person typed (`proof`); otherwise one is solved here when the server asks, and the request made again.
+ */
+export async function startServerSession(
+  user: User,
+  { forceRefresh = false, proof }: { forceRefresh?: boolean; proof?: string } = {},
+): Promise<void> {
   let response: Response;
   try {
     // A token near its expiry is refreshed by the provider first: bounded like every other provider call.
@@ -34,14 +65,18 @@ export async function startServerSession(user: User, forceRefresh = false): Prom
       IDENTITY_TIMEOUT_MS.browser,
       'getIdToken',
     );
-    response = await fetch(SESSION_API, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ idToken }),
-      cache: 'no-store',
-      signal: AbortSignal.timeout(IDENTITY_TIMEOUT_MS.sessionApi),
-    });
+    response = await postSession(idToken, proof);
+    if (await asksForProof(response, proof !== undefined)) {
+      const { solveSignUpChallenge, ProofOfWorkError } = await import('@/features/auth/client/proof-of-work');
+      try {
+        response = await postSession(idToken, (await solveSignUpChallenge()).proof);
+      } catch (error) {
+        if (error instanceof ProofOfWorkError) throw new SessionError(response.status, error.message);
+        throw error;
+      }
+    }
   } catch (error) {
+    if (error instanceof SessionError) throw error;
     const timedOut =
       isTimeoutError(error) || (error instanceof DOMException && error.name === 'TimeoutError');
     if (timedOut) throw unavailable();

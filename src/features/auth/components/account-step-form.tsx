@@ -11,13 +11,16 @@ import { EMAIL_INPUT, TextField } from '@/components/ui/text-field';
 import { accountSchema, describePasswordPolicy, type AccountValues } from '@/features/auth/schemas';
 import { useAuth } from '@/features/auth/components/auth-provider';
 import { SessionError } from '@/features/auth/client/session';
+import { useSignUpProof, type SignUpProofState } from '@/features/auth/components/use-sign-up-proof';
 
 /**
  * The account step of sign-up (spec 2): creates the provider user with e-mail and password under the site's
- * password policy, then opens the server session. The sign-up flow decides where `onCreated` goes next.
+ * password policy, then opens the server session with the proof of work solved while the person typed
+ * (docs/decisions/0024). The sign-up flow decides where `onCreated` goes next.
  */
 export function AccountStepForm({ onCreated }: { onCreated: () => void }) {
   const { getAuth, startSession, handleError, passwordPolicy } = useAuth();
+  const humanCheck = useSignUpProof();
   const form = useForm<AccountValues>({
     resolver: zodResolver(accountSchema(passwordPolicy)),
     defaultValues: { email: '', password: '', passwordConfirm: '' },
@@ -27,6 +30,14 @@ export function AccountStepForm({ onCreated }: { onCreated: () => void }) {
   useEffect(() => void getAuth().catch(() => {}), [getAuth]);
 
   const onSubmit = form.handleSubmit(async ({ email, password }) => {
+    // The proof first: no account is made at the provider that the site would then refuse.
+    let proof: string;
+    try {
+      proof = await humanCheck.take();
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : String(error));
+      return;
+    }
     const auth = await getAuth();
     const sdk = await import('firebase/auth');
     try {
@@ -35,7 +46,7 @@ export function AccountStepForm({ onCreated }: { onCreated: () => void }) {
         IDENTITY_TIMEOUT_MS.browser,
         'createUserWithEmailAndPassword',
       );
-      await startSession(user);
+      await startSession(user, { proof });
       toast.success('アカウントを作成しました');
       onCreated();
     } catch (error) {
@@ -74,9 +85,36 @@ export function AccountStepForm({ onCreated }: { onCreated: () => void }) {
         error={errors.passwordConfirm?.message}
         {...form.register('passwordConfirm')}
       />
+      <HumanCheckStatus state={humanCheck.state} onRetry={humanCheck.retry} />
       <Button type="submit" disabled={isSubmitting} className="mt-2">
         {isSubmitting ? '登録しています…' : '登録して次へ'}
       </Button>
     </form>
+  );
+}
+
+/** One quiet line on the proof of work: nothing to do for the person, unless it failed. */
+function HumanCheckStatus({ state, onRetry }: { state: SignUpProofState; onRetry: () => void }) {
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs" data-testid="human-check">
+      <p
+        role="status"
+        data-state={state.status}
+        className={state.status === 'failed' ? 'font-bold text-error' : ''}
+      >
+        {state.status === 'solving' && '自動登録対策の確認をしています…'}
+        {state.status === 'ready' && (
+          <>
+            <span aria-hidden="true">✓ </span>自動登録対策の確認が完了しました
+          </>
+        )}
+        {state.status === 'failed' && state.message}
+      </p>
+      {state.status === 'failed' && (
+        <Button variant="text" onClick={onRetry}>
+          もう一度確認する
+        </Button>
+      )}
+    </div>
   );
 }

@@ -40,8 +40,11 @@ export interface AuthContextValue extends AuthState {
   /** The site's Firebase Auth, once the SDK has loaded. */
   getAuth(): Promise<Auth>;
   passwordPolicy: PasswordPolicy;
-  /** After any sign-in: posts the ID token so the server opens a fresh session of its own. */
-  startSession(user: User, options?: { forceRefresh?: boolean }): Promise<void>;
+  /**
+   * After any sign-in: posts the ID token so the server opens a fresh session of its own; `proof`, a solved sign-up
+   * challenge, for a new account (the account step).
+   */
+  startSession(user: User, options?: { forceRefresh?: boolean; proof?: string }): Promise<void>;
   /** Opens a server session only if this browser has none for the user. */
   ensureSession(user: User): Promise<void>;
   signOut(options?: { message?: string; redirectTo?: string | null }): Promise<void>;
@@ -103,7 +106,7 @@ export function AuthProvider({
 
   const startSession = useCallback<AuthContextValue['startSession']>(
     async (user, options) => {
-      await startServerSession(user, options?.forceRefresh);
+      await startServerSession(user, options);
       signInHint.set(tenantId, user.uid);
     },
     [tenantId],

@@ -2,7 +2,7 @@ import { generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions } from '@/server/db/schema';
+import { members, sessions } from '@/server/db/schema';
 import { tenantAuth } from '@/server/firebase-admin';
 import { createTestDb } from '@/test/db';
 import { demoSiteFile } from '@/test/site-fixtures';
@@ -62,6 +62,16 @@ function request(method: string, options: RequestOptions = {}): NextRequest {
 
 const postToken = (idToken: unknown) => JSON.stringify({ idToken });
 
+/**
+ * A provider user who is a member of the site: these tests are about signing in. The first session of an account the
+ * site does not know yet needs a solved challenge (app/[host]/api/signup/challenge/challenge.int.test.ts).
+ */
+async function createMember(site: Site): Promise<TestUser> {
+  const user = await createTestUser(site.config.TENANT_ID);
+  await handle.db.insert(members).values({ siteId: site.id, uid: user.uid, email: user.email });
+  return user;
+}
+
 function sessionCookieOf(response: Response): string | null {
   const match = /__Host-fc_session=([^;]*)/.exec(response.headers.get('set-cookie') ?? '');
   return match?.[1] ? match[1] : null;
@@ -102,7 +112,7 @@ async function expectRefused(response: Response, statuses: number[] = [401]) {
 
 describe('genuine sign-in (the control: proves the refusals below are not the API refusing everything)', () => {
   it('opens a session from a genuine token, reads it back and signs out', async () => {
-    const user = await createTestUser(mio.config.TENANT_ID);
+    const user = await createMember(mio);
     const cookie = await signInAs(user, mio);
     const read = await readSession(request('GET', { cookie }), mio, deps);
     expect(read.status).toBe(200);
@@ -122,7 +132,7 @@ describe('genuine sign-in (the control: proves the refusals below are not the AP
   });
 
   it('gives a new session id at every sign-in and ends the previous one of that browser', async () => {
-    const user = await createTestUser(mio.config.TENANT_ID);
+    const user = await createMember(mio);
     const first = await signInAs(user, mio);
     const { idToken } = await signInWithPassword(user);
     const again = await createSessionFromToken(
@@ -158,7 +168,7 @@ describe('bad ID tokens on sign-in (POST /api/session)', () => {
   let genuine: string;
 
   beforeAll(async () => {
-    user = await createTestUser(mio.config.TENANT_ID);
+    user = await createMember(mio);
     genuine = (await signInWithPassword(user)).idToken;
   });
 
@@ -220,8 +230,7 @@ describe('bad ID tokens on sign-in (POST /api/session)', () => {
     ],
     [
       "a genuine token of the other site's tenant",
-      async () =>
-        postToken((await signInWithPassword(await createTestUser(second.config.TENANT_ID))).idToken),
+      async () => postToken((await signInWithPassword(await createMember(second))).idToken),
     ],
     [
       'a refresh token instead of an ID token',
@@ -234,7 +243,7 @@ describe('bad ID tokens on sign-in (POST /api/session)', () => {
     [
       'a token of a user whose sign-ins were revoked',
       async () => {
-        const victim = await createTestUser(mio.config.TENANT_ID);
+        const victim = await createMember(mio);
         const { idToken } = await signInWithPassword(victim);
         await nextWholeSecond();
         await tenantAuth(mio.config.TENANT_ID).revokeRefreshTokens(victim.uid);
@@ -244,7 +253,7 @@ describe('bad ID tokens on sign-in (POST /api/session)', () => {
     [
       'a token of a disabled user',
       async () => {
-        const victim = await createTestUser(mio.config.TENANT_ID);
+        const victim = await createMember(mio);
         const { idToken } = await signInWithPassword(victim);
         await tenantAuth(mio.config.TENANT_ID).updateUser(victim.uid, { disabled: true });
         return postToken(idToken);
@@ -253,7 +262,7 @@ describe('bad ID tokens on sign-in (POST /api/session)', () => {
     [
       'a token of a deleted user',
       async () => {
-        const victim = await createTestUser(mio.config.TENANT_ID);
+        const victim = await createMember(mio);
         const { idToken } = await signInWithPassword(victim);
         await tenantAuth(mio.config.TENANT_ID).deleteUser(victim.uid);
         return postToken(idToken);
@@ -286,7 +295,7 @@ describe('cross-site requests to the state-changing endpoints', () => {
   ];
 
   it.each(origins)('POST from %s gets 403', async (_name, origin) => {
-    const user = await createTestUser(mio.config.TENANT_ID);
+    const user = await createMember(mio);
     const { idToken } = await signInWithPassword(user);
     const response = await createSessionFromToken(
       request('POST', { origin, body: postToken(idToken) }),
@@ -297,7 +306,7 @@ describe('cross-site requests to the state-changing endpoints', () => {
   });
 
   it.each(origins)('DELETE from %s gets 403 and the session survives', async (_name, origin) => {
-    const cookie = await signInAs(await createTestUser(mio.config.TENANT_ID), mio);
+    const cookie = await signInAs(await createMember(mio), mio);
     await expectRefused(await endSessions(request('DELETE', { origin, cookie }), mio, deps), [403]);
     expect((await readSession(request('GET', { cookie }), mio, deps)).status).toBe(200);
   });
@@ -325,22 +334,19 @@ describe('bad session cookies on every authenticated endpoint', () => {
     [
       'a genuine cookie with one character changed',
       async () => {
-        const cookie = await signInAs(await createTestUser(mio.config.TENANT_ID), mio);
+        const cookie = await signInAs(await createMember(mio), mio);
         return `${cookie.slice(0, -1)}${cookie.endsWith('A') ? 'B' : 'A'}`;
       },
     ],
     [
       'the stored hash presented as the cookie',
-      async () => hashSessionToken(await signInAs(await createTestUser(mio.config.TENANT_ID), mio)),
+      async () => hashSessionToken(await signInAs(await createMember(mio), mio)),
     ],
-    [
-      "the other site's session cookie",
-      async () => signInAs(await createTestUser(second.config.TENANT_ID), second),
-    ],
+    ["the other site's session cookie", async () => signInAs(await createMember(second), second)],
     [
       'an expired session',
       async () => {
-        const cookie = await signInAs(await createTestUser(mio.config.TENANT_ID), mio);
+        const cookie = await signInAs(await createMember(mio), mio);
         await backdate(cookie, 'expiresAt', 1000);
         return cookie;
       },
@@ -348,7 +354,7 @@ describe('bad session cookies on every authenticated endpoint', () => {
     [
       'a signed-out session',
       async () => {
-        const cookie = await signInAs(await createTestUser(mio.config.TENANT_ID), mio);
+        const cookie = await signInAs(await createMember(mio), mio);
         expect((await endSessions(request('DELETE', { cookie }), mio, deps)).status).toBe(200);
         return cookie;
       },
@@ -356,7 +362,7 @@ describe('bad session cookies on every authenticated endpoint', () => {
     [
       'a session replaced by a newer sign-in on the same browser',
       async () => {
-        const user = await createTestUser(mio.config.TENANT_ID);
+        const user = await createMember(mio);
         const cookie = await signInAs(user, mio);
         const { idToken } = await signInWithPassword(user);
         await createSessionFromToken(request('POST', { cookie, body: postToken(idToken) }), mio, deps);
@@ -366,7 +372,7 @@ describe('bad session cookies on every authenticated endpoint', () => {
     [
       'the session of a user disabled in the provider, once it is due for its check',
       async () => {
-        const user = await createTestUser(mio.config.TENANT_ID);
+        const user = await createMember(mio);
         const cookie = await signInAs(user, mio);
         await tenantAuth(mio.config.TENANT_ID).updateUser(user.uid, { disabled: true });
         await backdate(cookie, 'verifiedAt', REVERIFY_AFTER_MS + 1000);
@@ -376,7 +382,7 @@ describe('bad session cookies on every authenticated endpoint', () => {
     [
       'the session of a user whose sign-ins were revoked, once it is due for its check',
       async () => {
-        const user = await createTestUser(mio.config.TENANT_ID);
+        const user = await createMember(mio);
         const cookie = await signInAs(user, mio);
         await nextWholeSecond();
         await tenantAuth(mio.config.TENANT_ID).revokeRefreshTokens(user.uid);
@@ -387,7 +393,7 @@ describe('bad session cookies on every authenticated endpoint', () => {
     [
       'the session of a deleted user, once it is due for its check',
       async () => {
-        const user = await createTestUser(mio.config.TENANT_ID);
+        const user = await createMember(mio);
         const cookie = await signInAs(user, mio);
         await tenantAuth(mio.config.TENANT_ID).deleteUser(user.uid);
         await backdate(cookie, 'verifiedAt', REVERIFY_AFTER_MS + 1000);
@@ -404,8 +410,8 @@ describe('bad session cookies on every authenticated endpoint', () => {
   }
 
   it("a sign-in clears the user's expired sessions, and only theirs", async () => {
-    const user = await createTestUser(mio.config.TENANT_ID);
-    const other = await createTestUser(mio.config.TENANT_ID);
+    const user = await createMember(mio);
+    const other = await createMember(mio);
     const old = await signInAs(user, mio);
     const othersOld = await signInAs(other, mio);
     await backdate(old, 'expiresAt', 1000);
@@ -419,7 +425,7 @@ describe('bad session cookies on every authenticated endpoint', () => {
   });
 
   it('a disabled user keeps no session row once the check has run', async () => {
-    const user = await createTestUser(mio.config.TENANT_ID);
+    const user = await createMember(mio);
     const cookie = await signInAs(user, mio);
     await signInAs(user, mio); // a second device
     await tenantAuth(mio.config.TENANT_ID).updateUser(user.uid, { disabled: true });
@@ -430,7 +436,7 @@ describe('bad session cookies on every authenticated endpoint', () => {
   });
 
   it('sign-out of an account the provider disabled says so, for the browser to tell the member', async () => {
-    const user = await createTestUser(mio.config.TENANT_ID);
+    const user = await createMember(mio);
     const cookie = await signInAs(user, mio);
     await tenantAuth(mio.config.TENANT_ID).updateUser(user.uid, { disabled: true });
     const response = await endSessions(request('DELETE', { cookie }), mio, deps);
@@ -439,7 +445,7 @@ describe('bad session cookies on every authenticated endpoint', () => {
   });
 
   it('sign-out ends every session of the user on the site, and the provider revokes their refresh tokens', async () => {
-    const user = await createTestUser(mio.config.TENANT_ID);
+    const user = await createMember(mio);
     const phone = await signInAs(user, mio);
     const laptop = await signInAs(user, mio);
     const { refreshToken } = await signInWithPassword(user);

@@ -3,6 +3,7 @@ import type { NextRequest } from 'next/server';
 import { isSameOrigin } from '@/server/http/origin';
 import { requestAddress } from '@/server/http/client-address';
 import { consumeRateLimit } from '@/server/rate-limit/limiter';
+import { spendProof } from '@/server/proof-of-work/challenges';
 import { jsonError, jsonOk, readJson } from '@/server/http/responses';
 import type { Site } from '@/features/site/server/repository';
 import { sessionRequestSchema } from '@/features/auth/schemas';
@@ -15,6 +16,7 @@ import {
 } from '@/features/auth/server/sessions';
 import { resolveViewer, type ViewerDeps } from '@/features/auth/server/resolve-viewer';
 import { askProvider } from '@/features/auth/server/ask-provider';
+import { isKnownAccount } from '@/features/auth/server/known-account';
 import { IDENTITY_TIMEOUT_MS } from '@/features/auth/timeouts';
 
 /**
@@ -39,7 +41,8 @@ export const readSession: SessionHandler = async (request, site, deps) => {
 };
 
 /**
- * POST { idToken }: sign-in. The token must be genuine, unexpired, unrevoked and of this site's tenant; then a new
+ * POST { idToken, proof? }: sign-in. The token must be genuine, unexpired, unrevoked and of this site's tenant; an
+ * account the site does not know yet must also bring a solved sign-up challenge (docs/decisions/0024). Then a new
  * session replaces the one the browser had (a fresh id at every sign-in).
  */
 export const createSessionFromToken: SessionHandler = async (request, site, deps) => {
@@ -56,6 +59,13 @@ export const createSessionFromToken: SessionHandler = async (request, site, deps
   );
   if (!verified) return refused('SIGN_IN_FAILED');
   await consumeRateLimit(deps.db, 'session:account', `${site.id}:${verified.uid}`);
+  // Nothing is written for a new account before its proof of work is checked and spent: each account a script
+  // makes costs it one solved challenge. 428 asks the browser to solve one; 403 refuses a wrong or used one.
+  if (!(await isKnownAccount(deps.db, site.id, verified.uid))) {
+    const proof = await spendProof(deps.db, body.data.proof, site.id);
+    if (proof === 'missing') return jsonError('HUMAN_CHECK_REQUIRED');
+    if (proof !== 'verified') return jsonError('HUMAN_CHECK_FAILED');
+  }
 
   const previous = request.cookies.get(SESSION_COOKIE)?.value;
   if (previous) await deleteSession(deps.db, site.id, previous);
