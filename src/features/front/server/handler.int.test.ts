@@ -55,6 +55,13 @@ const CONTENT = /^\/(?:(?:news|blog|photo|movie|ticket)(?:\/[^/?]+)?)?$/;
 async function next(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
   passedToNext.push(req.url ?? '');
   addresses.push(String(req.headers['x-fc-client-address']));
+  if (req.headers['if-none-match'] === '"next"') {
+    // As Next.js answers a browser that has the page already, proxy.ts's nonce policy set before.
+    res.setHeader('content-security-policy', "script-src 'self' 'nonce-abc'");
+    res.writeHead(304);
+    res.end();
+    return;
+  }
   if (!CONTENT.test(req.url ?? '') || req.headers.rsc) {
     // As Next.js marks a kept rendering (the router's payload of a content page, say).
     res.setHeader('cache-control', 's-maxage=30, stale-while-revalidate=3570');
@@ -302,6 +309,15 @@ describe('the front server', () => {
       expect(answer.headers['content-security-policy']).not.toContain('nonce-');
       // Next.js's internal path is not sent on.
       expect(answer.headers['x-middleware-rewrite']).toBeUndefined();
+    }
+    // A 304 leaves the browser's copy with the policy it came with (it would take a nonce policy from the 304).
+    for (const [path, etag] of [
+      ['/photo/scripted', second.headers.etag!],
+      ['/terms', '"next"'],
+    ] as const) {
+      const revalidated = await get(path, undefined, { 'if-none-match': etag });
+      expect(revalidated.status).toBe(304);
+      expect(revalidated.headers['content-security-policy']).toBeUndefined();
     }
     // Another audience's rendering has its own scripts, and its own hashes.
     const premium = await get('/photo/scripted', tokens.premium);

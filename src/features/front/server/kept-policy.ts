@@ -17,6 +17,12 @@ export function hashPolicyForKeptRenderings(res: ServerResponse): void {
   res.writeHead = ((...args: unknown[]) => {
     const rewrite = res.getHeader(REWRITE_HEADER);
     res.removeHeader(REWRITE_HEADER);
+    // A 304 updates the headers the browser keeps with its copy (RFC 9111, 4.3.4): a policy with this request's
+    // nonce would replace the one the kept body's scripts need. It keeps its copy's policy instead.
+    if (args[0] === 304) {
+      res.removeHeader('content-security-policy');
+      return writeHead(...args);
+    }
     const html = headerOf(res, givenHeaders(args), 'content-type').startsWith('text/html');
     if (html && res.getHeader(KEPT_HEADER) !== undefined && typeof rewrite === 'string') {
       const policy = storedPagePolicy(new URL(rewrite, 'http://x').pathname);
