@@ -7,18 +7,7 @@
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import { firstPhotoPath, warm } from './lib/lighthouse-demo';
-import { measure, type PageMeasure } from './lib/lighthouse-audit';
-
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { CHROME_FLAGS, measure, type PageMeasure } from './lib/lighthouse-audit';
 
 const { values } = parseArgs({
   options: {

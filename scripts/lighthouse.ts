@@ -13,19 +13,8 @@ import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import type { Result } from 'lighthouse';
 import { firstPhotoPath, startDemo, warm, type Demo } from './lib/lighthouse-demo';
-import { measure, type PageMeasure } from './lib/lighthouse-audit';
+import { CHROME_FLAGS, measure, type PageMeasure } from './lib/lighthouse-audit';
 import { checkTargets, printTable } from './lib/lighthouse-report';
-
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const { values } = parseArgs({
   options: {

@@ -122,3 +122,15 @@ export async function measure(url: string, port: number): Promise<{ measure: Pag
     },
   };
 }
+
+/** Debian's Chromium as Lighthouse drives it here: headless, no network of its own besides the page's. */
+export const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
