@@ -4,7 +4,9 @@ import { defineConfig, type Project } from '@playwright/test';
  * End-to-end tests against the production build, served by scripts/start.ts on its own port and data directory.
  * Chromium comes from Debian (/usr/bin/chromium); never run `npx playwright install` here.
  */
-const PORT = 3100;
+// E2E_PORT / E2E_AUTH_PORT: other ports, for a second run on the same machine (another checkout).
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const AUTH_PORT = process.env.E2E_AUTH_PORT ?? '9399';
 const PUBLISHING = /(staff-(content|legal|owner)|two-instances)\.spec\.ts$/;
 /**
  * A test runs once, at 1280 px, unless the width changes what it proves (docs/decisions/0015): tagged @both-widths it
@@ -113,7 +115,7 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       DATA_DIR: '.data/e2e',
-      AUTH_EMULATOR_PORT: '9399',
+      AUTH_EMULATOR_PORT: AUTH_PORT,
       // The sandbox's test clock, so that a spec can let a paid period run out.
       SANDBOX_TEST_CLOCK: 'true',
       // Marks every member-only field of the demo content for the leak test (e2e/content-leak.spec.ts).

@@ -1,5 +1,5 @@
 import { expect, networkQuiet, test, type Page } from './support/test';
-import { SECOND_URL, desktopNav, isPhone, openMenu, siteFooter } from './support/sites';
+import { MIO_URL, SECOND_URL, desktopNav, isPhone, openMenu, siteFooter } from './support/sites';
 
 /** What the page under test keeps on window: gtag's command queue and the markers this spec sets. */
 interface TrackedWindow {
@@ -102,7 +102,7 @@ test.describe('page-view tracking', () => {
     );
     expect(event).toMatchObject({
       page_path: '/terms',
-      page_location: 'http://localhost:3100/terms',
+      page_location: `${MIO_URL}/terms`,
       send_to: 'G-MIO2026FC',
     });
   });

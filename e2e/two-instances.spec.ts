@@ -3,8 +3,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from './support/test';
 import { demoBrowser } from './support/sessions';
+import { EMULATOR_HOST } from './support/auth';
 import { DATA_DIR, cookieHeader, sessionOfDemoAccount, siteGet, siteTarget } from './support/content';
-import { MIO_URL } from './support/sites';
+import { E2E_PORT, MIO_URL } from './support/sites';
 import { hasNginx, startEdge, type Edge } from './support/edge';
 
 /**
@@ -16,8 +17,8 @@ import { hasNginx, startEdge, type Edge } from './support/edge';
  * while a member's answers are never kept.
  */
 
-const SECOND_PORT = 3102;
-const EDGE_PORT = 3103;
+const SECOND_PORT = E2E_PORT + 2;
+const EDGE_PORT = E2E_PORT + 3;
 const secondBase = `http://localhost:${SECOND_PORT}`;
 let second: ChildProcess | null = null;
 /** nginx before both instances (deploy/nginx.conf), as in production. */
@@ -46,7 +47,7 @@ function startSecondInstance(): ChildProcess {
         DATABASE_URL: url,
         // The embedded database serves one session: one connection keeps transactions apart (as npm start does).
         DB_POOL_MAX: embedded ? '1' : '10',
-        FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9399',
+        FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
         DEMO_MODE: 'true',
         MEDIA_URL_SECRET: readFileSync(path.join(DATA_DIR, 'media-url-secret'), 'utf8').trim(),
         ALTCHA_HMAC_KEY: readFileSync(path.join(DATA_DIR, 'altcha-hmac-key'), 'utf8').trim(),
@@ -69,7 +70,7 @@ test.describe('two instances on one database', { tag: '@postgres' }, () => {
     await expect(async () => {
       expect((await request.get(`${secondBase}/`, { failOnStatusCode: false })).status()).toBe(200);
     }).toPass({ timeout: 90_000 });
-    if (hasNginx()) edge = await startEdge(EDGE_PORT, [3100, SECOND_PORT]);
+    if (hasNginx()) edge = await startEdge(EDGE_PORT, [E2E_PORT, SECOND_PORT]);
   });
   test.afterAll(async () => {
     second?.kill('SIGTERM');

@@ -9,7 +9,7 @@ import { MIO_URL, SECOND_URL, fontsReady } from './sites';
  * Accounts for the end-to-end tests: the Auth emulator that playwright.config.ts starts with the app (its own port,
  * a fresh state per run), the demo accounts of demo/users.json, and UI helpers for signing in.
  */
-export const EMULATOR_HOST = '127.0.0.1:9399';
+export const EMULATOR_HOST = `127.0.0.1:${process.env.E2E_AUTH_PORT ?? 9399}`;
 export const EMULATOR_URL = `http://${EMULATOR_HOST}`;
 export const PROJECT_ID = 'demo-fanclub';
 

@@ -23,9 +23,10 @@ export const mio = loadSite('mio');
 export const second = loadSite('second');
 
 /** baseURL (localhost) is mio; the second site answers on its own host. */
-export const MIO_URL = 'http://localhost:3100';
-export const SECOND_URL = 'http://second.localhost:3100';
-export const UNKNOWN_URL = 'http://unknown.localhost:3100';
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+export const MIO_URL = `http://localhost:${E2E_PORT}`;
+export const SECOND_URL = `http://second.localhost:${E2E_PORT}`;
+export const UNKNOWN_URL = `http://unknown.localhost:${E2E_PORT}`;
 
 /** Hidden text that every link opening a new tab carries for screen readers. */
 export const NEW_TAB_HINT = '（新しいタブで開きます）';
