@@ -1,0 +1,6 @@
+export { DRAW_ALGORITHM, drawRecordSchema } from './record';
+export type { DrawBeacon, DrawEntry, DrawOffering, DrawRecord, DrawResult } from './record';
+export { runDraw, seedCommitment } from './draw';
+export { makeDrawRecord } from './make-record';
+export { verifyDrawRecord, type Verification } from './verify';
+export { canonicalEntryList } from './canonical';
