@@ -18,7 +18,7 @@ export async function drawKey(
  * are read from it 4 bytes at a time, big-endian.
  */
 export class DrawRandom {
-  private block = new Uint8Array();
+  private block: Uint8Array = new Uint8Array();
   private offset = 0;
   private counter = 0n;
 
