@@ -21,7 +21,12 @@ const ENTRIES: DrawEntry[] = [
   { id: 'M5N6', tickets: 1, choices: ['P1-S'] },
   { id: 'H8J9', tickets: 2, choices: ['P1-A', 'P1-S'] },
 ];
-const won = (entry: string, rank: number, offering: string) => ({ entry, outcome: 'won' as const, rank, offering });
+const won = (entry: string, rank: number, offering: string) => ({
+  entry,
+  outcome: 'won' as const,
+  rank,
+  offering,
+});
 const lost = (entry: string) => ({ entry, outcome: 'lost' as const });
 
 describe('fc-draw-v1 test vectors', () => {
