@@ -8,7 +8,7 @@ import {
   type APIResponse,
   type PlaywrightWorkerArgs,
 } from './support/test';
-import { can, type Permission, type StaffRole } from '../src/features/staff/roles';
+import { can, type Permission, type StaffRole } from '@/features/staff';
 import {
   EMULATOR_URL,
   SESSION_COOKIE,

@@ -12,11 +12,10 @@ import type { Db } from '@/server/db/client';
 import { runMigrations } from '@/server/db/migrate';
 import { openBenchDatabase } from './lib/bench-db';
 import { contentItems } from '@/server/db/schema';
-import { upsertSite } from '@/features/site/server/repository';
-import { listSection, PAGE_SIZE } from '@/features/content/server/items';
-import { PUBLIC_COLUMNS, visible, type ViewContext } from '@/features/content/server/rows';
-import { decodeCursor, encodeCursor } from '@/features/content/cursor';
-import type { ViewerLevel } from '@/features/content/types';
+import { upsertSite } from '@/features/site/server';
+import { listSection, PAGE_SIZE, PUBLIC_COLUMNS, visible, type ViewContext } from '@/features/content/server';
+import { decodeCursor, encodeCursor } from '@/features/content';
+import type { ViewerLevel } from '@/features/content';
 import { demoSiteFile } from '@/test/site-fixtures';
 
 const SECTION = 'blog';

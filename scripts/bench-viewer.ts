@@ -9,10 +9,9 @@ import { sql } from 'drizzle-orm';
 import { runMigrations } from '@/server/db/migrate';
 import { openBenchDatabase } from './lib/bench-db';
 import { sessions } from '@/server/db/schema';
-import { upsertSite } from '@/features/site/server/repository';
-import { createSession, hashSessionToken, SESSION_LIFETIME_MS } from '@/features/auth/server/sessions';
-import { resolveViewer } from '@/features/auth/server/resolve-viewer';
-import type { IdentityProvider } from '@/features/auth/server/identity';
+import { upsertSite } from '@/features/site/server';
+import { createSession, hashSessionToken, SESSION_LIFETIME_MS, resolveViewer } from '@/features/auth/server';
+import type { IdentityProvider } from '@/features/auth';
 import { demoSiteFile } from '@/test/site-fixtures';
 
 const SESSIONS = 10_000;

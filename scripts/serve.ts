@@ -24,11 +24,11 @@ const [
   import('next'),
   import('@/server/env'),
   import('@/server/db/client'),
-  import('@/features/front/server/start'),
-  import('@/features/billing/server/reconcile-job'),
+  import('@/features/front/server'),
+  import('@/features/billing/server'),
   import('@/server/http/request-guard'),
-  import('@/features/auth/server/resolve-viewer'),
-  import('@/features/auth/server/identity'),
+  import('@/features/auth/server'),
+  import('@/features/auth/server'),
 ]);
 
 if (!env.DATABASE_URL)

@@ -7,8 +7,8 @@ import { readFile } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import { isAppError } from '@/lib/errors';
 import { siteHosts, sites } from '@/server/db/schema';
-import { describeIssues, siteFileSchema, type SiteFile } from '@/features/site/import-schema';
-import { upsertSite } from '@/features/site/server/repository';
+import { describeIssues, siteFileSchema, type SiteFile } from '@/features/site';
+import { upsertSite } from '@/features/site/server';
 import { openToolDatabase } from './lib/database';
 
 const USAGE = 'usage: npm run site -- upsert <file.json> | validate <file.json> | list';

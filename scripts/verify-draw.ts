@@ -4,7 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { verifyDrawRecord } from '@/features/presale/draw';
+import { verifyDrawRecord } from '@/features/presale';
 
 const { positionals, values } = parseArgs({ allowPositionals: true, options: { entry: { type: 'string' } } });
 const file = positionals[0];

@@ -5,7 +5,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import type { SiteConfig } from '@/features/site/schema';
+import type { SiteConfig } from '@/features/site';
 
 export const ITEMS_PER_SITE = 10_000;
 export const MEMBERS_PER_SITE = 5_000;

@@ -1,6 +1,6 @@
 import type { Db } from '@/server/db/client';
 import { staffMembers } from '@/server/db/schema';
-import type { Site } from '@/features/site/server/repository';
+import type { Site } from '@/features/site';
 import { STAFF_ROLES } from '@/server/db/staff-schema';
 import type { DemoUser } from './seed-auth';
 

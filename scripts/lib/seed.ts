@@ -4,8 +4,8 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '@/server/db/client';
 import { plans } from '@/server/db/schema';
-import { describeIssues, siteFileSchema } from '@/features/site/import-schema';
-import { upsertSite, type Site } from '@/features/site/server/repository';
+import { describeIssues, siteFileSchema } from '@/features/site';
+import { upsertSite, type Site } from '@/features/site/server';
 
 export const DEMO_SITES_DIR = path.resolve('demo/sites');
 

@@ -1,6 +1,6 @@
 import PageStore from '@/server/next-cache/page-store.mjs';
-import type { Audience } from '@/features/front/audience';
-import { audiencePath } from '@/features/front/server/stored-page';
+import type { Audience } from '@/features/front';
+import { audiencePath } from '@/features/front/server';
 
 const store = new PageStore();
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { SiteFile } from '@/features/site/import-schema';
+import type { SiteFile } from '@/features/site';
 
 /** The demo site files as plain JSON, to be edited freely by a test. */
 export function demoSiteFile(name: 'mio' | 'second'): SiteFile {

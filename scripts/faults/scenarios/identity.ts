@@ -1,4 +1,4 @@
-import { REVERIFY_AFTER_MS } from '@/features/auth/server/resolve-viewer';
+import { REVERIFY_AFTER_MS } from '@/features/auth/server';
 import { BOUNDS, fault } from '../bounds';
 import { fanAtPayment, idTokenOf, signIn } from '../fans';
 import { describe, send, sleep } from '../http';

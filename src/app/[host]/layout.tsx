@@ -1,16 +1,13 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
-import { requireSite, type HostParams } from '@/features/site/server/site';
-import { SiteTheme } from '@/features/site/components/site-theme';
-import { SiteHeader } from '@/features/site/components/site-header';
-import { SiteFooter } from '@/features/site/components/site-footer';
-import { GoogleAnalytics } from '@/features/analytics/components/google-analytics';
+import { requireSite, type HostParams } from '@/features/site/app';
+import { SiteTheme, SiteHeader, SiteFooter, DemoBadge } from '@/features/site/ui';
+import { GoogleAnalytics } from '@/features/analytics/ui';
 import { Toaster } from '@/components/ui/toaster';
 import { ConnectivityNotices } from '@/components/ui/connectivity-notices';
-import { AuthProvider } from '@/features/auth/components/auth-provider';
-import { authClientConfig } from '@/features/auth/server/client-config';
-import { normalizeHost } from '@/features/site/host';
-import { DemoBadge } from '@/features/site/components/demo-badge';
+import { AuthProvider } from '@/features/auth/ui';
+import { authClientConfig } from '@/features/auth/server';
+import { normalizeHost } from '@/features/site';
 import { env } from '@/server/env';
 
 // Pages are rendered on first request per host and cached; a site's new configuration shows within this many

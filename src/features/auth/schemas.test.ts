@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { passwordPolicySchema } from '@/features/site/schema';
+import { passwordPolicySchema } from '@/features/site';
 import {
   accountSchema,
   describePasswordPolicy,

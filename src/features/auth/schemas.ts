@@ -1,6 +1,6 @@
 import { z } from '@/lib/zod';
 import { PROOF_MAX_LENGTH } from '@/lib/proof-of-work';
-import type { PasswordPolicy } from '@/features/site/schema';
+import type { PasswordPolicy } from '@/features/site';
 
 /**
  * Form schemas of sign-in and account pages. The browser sends passwords to the identity provider only, so these

@@ -1,6 +1,5 @@
-import type { SiteConfig, UserStatus } from '@/features/site/schema';
-import { findSection } from '@/features/site/navigation';
-import type { SectionId } from '@/features/site/sections';
+import type { SiteConfig, UserStatus, SectionId } from '@/features/site';
+import { findSection } from '@/features/site';
 import type { TicketSchedule } from '@/server/db/content-schema';
 import type { ViewerLevel } from '@/features/content/types';
 

@@ -1,5 +1,5 @@
 import type { MovieEmbed, PresaleAccess, TicketSchedule } from '@/server/db/content-schema';
-import type { SectionId } from '@/features/site/sections';
+import type { SectionId } from '@/features/site';
 
 export type { MovieEmbed, Performance, PresaleAccess, TicketSchedule } from '@/server/db/content-schema';
 

@@ -1,4 +1,4 @@
-import type { UserStatus } from '@/features/site/schema';
+import type { UserStatus } from '@/features/site';
 
 /**
  * Membership status is derived, never stored: premium while a subscription is active or trialing, or cancelled but

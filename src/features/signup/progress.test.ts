@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SignUpStep } from '@/features/site/schema';
+import type { SignUpStep } from '@/features/site';
 import { firstUnfinishedStep, resolveSignUpStep, stepAfter, stepBefore } from '@/features/signup/progress';
 
 const flow: SignUpStep[] = ['account', 'nickname', 'profile', 'address', 'plans', 'payment', 'complete'];

@@ -1,4 +1,4 @@
-import type { SignUpStep } from '@/features/site/schema';
+import type { SignUpStep } from '@/features/site';
 
 /** What decides which sign-up steps are finished: all of it is stored, so a returning member resumes exactly. */
 export interface SignUpFacts {

@@ -1,4 +1,4 @@
-import type { SignUpStep } from '@/features/site/schema';
+import type { SignUpStep } from '@/features/site';
 
 export const STEP_LABELS: Record<SignUpStep, string> = {
   account: 'アカウント',

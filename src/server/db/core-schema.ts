@@ -12,8 +12,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { SiteConfig } from '@/features/site/schema';
-import type { LegalDocument } from '@/features/site/import-schema';
+import type { SiteConfig, LegalDocument } from '@/features/site';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,4 +1,4 @@
-import { feedXml, xmlRoute } from '@/features/content/server/feeds';
+import { feedXml, xmlRoute } from '@/features/content/app';
 
 // Public addresses only, the same for everyone: cached like the pages.
 export const revalidate = 300;

@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
-import { AuthCard } from '@/features/auth/components/auth-card';
-import { SignInForm } from '@/features/auth/components/sign-in-form';
+import { AuthCard, SignInForm } from '@/features/auth/ui';
 
 export const metadata: Metadata = { title: 'ログイン', robots: { index: false } };
 

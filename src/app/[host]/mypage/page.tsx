@@ -3,13 +3,13 @@ import { Link } from '@/components/ui/link';
 import { paths } from '@/lib/paths';
 import { PageHeading } from '@/components/ui/page-heading';
 import { getDb } from '@/server/db';
-import { requireSite, type HostParams } from '@/features/site/server/site';
-import { requireViewer } from '@/features/auth/server/viewer';
-import { SignOutButton } from '@/features/auth/components/sign-out-button';
-import { findMember } from '@/features/membership/server/members';
-import { MembershipPanel } from '@/features/billing/components/membership-panel';
-import { MemberDetails } from '@/features/membership/components/member-details';
-import { getStaffActor } from '@/features/staff/server/staff';
+import { requireSite, type HostParams } from '@/features/site/app';
+import { requireViewer } from '@/features/auth/app';
+import { SignOutButton } from '@/features/auth/ui';
+import { findMember } from '@/features/membership/server';
+import { MembershipPanel } from '@/features/billing/app';
+import { MemberDetails } from '@/features/membership/ui';
+import { getStaffActor } from '@/features/staff/app';
 
 // Personal: rendered for each request from the session cookie, never cached.
 export const dynamic = 'force-dynamic';

@@ -1,6 +1,5 @@
 import type { Metadata } from 'next';
-import { AuthCard } from '@/features/auth/components/auth-card';
-import { PasswordResetForm } from '@/features/auth/components/password-reset-form';
+import { AuthCard, PasswordResetForm } from '@/features/auth/ui';
 
 export const metadata: Metadata = { title: 'パスワードの再設定', robots: { index: false } };
 

@@ -1,8 +1,7 @@
 import type { Metadata } from 'next';
-import { requireSite, type HostParams } from '@/features/site/server/site';
-import { AuthCard } from '@/features/auth/components/auth-card';
-import { SignUpAccountStep } from '@/features/auth/components/sign-up-account-step';
-import { SignUpProgress } from '@/features/signup/components/signup-progress';
+import { requireSite, type HostParams } from '@/features/site/app';
+import { AuthCard, SignUpAccountStep } from '@/features/auth/ui';
+import { SignUpProgress } from '@/features/signup/ui';
 
 export const metadata: Metadata = { title: '新規入会', robots: { index: false } };
 

@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
-import type { HostParams } from '@/features/site/server/site';
+import type { HostParams } from '@/features/site';
 import { paths } from '@/lib/paths';
-import { requireStaffPage } from '@/features/staff/server/staff';
-import { StaffShell } from '@/features/staff/components/staff-shell';
+import { requireStaffPage } from '@/features/staff/app';
+import { StaffShell } from '@/features/staff/ui';
 
 // Staff pages are for one signed-in person each: rendered per request, never cached.
 export const dynamic = 'force-dynamic';

@@ -1,4 +1,4 @@
-import { legalRoute } from '@/features/site/components/legal-route';
+import { legalRoute } from '@/features/site/app';
 
 const route = legalRoute('terms');
 export const generateMetadata = route.generateMetadata;

@@ -13,7 +13,7 @@ import {
 } from 'react';
 import { useRouter } from 'next/navigation';
 import type { Auth, User } from 'firebase/auth';
-import type { PasswordPolicy } from '@/features/site/schema';
+import type { PasswordPolicy } from '@/features/site';
 import { CUSTOM_TOKEN_COOKIE, type AuthClientConfig } from '@/features/auth/config';
 import { describeAuthError } from '@/features/auth/errors';
 import { withTimeout } from '@/lib/timeout';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { env } from '@/server/env';
-import type { Site } from '@/features/site/server/repository';
+import type { Site } from '@/features/site';
 import type { AuthClientConfig } from '@/features/auth/config';
 
 const API_KEYS = {

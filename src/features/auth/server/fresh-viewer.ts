@@ -1,6 +1,6 @@
 import 'server-only';
 import { AppError, isAppError } from '@/lib/errors';
-import type { Site } from '@/features/site/server/repository';
+import type { Site } from '@/features/site';
 import type { AccountState } from '@/features/auth/server/identity';
 import { IDENTITY_TIMEOUT_MS } from '@/features/auth/timeouts';
 import { askProvider } from '@/features/auth/server/ask-provider';

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Db } from '@/server/db/client';
-import type { Site } from '@/features/site/server/repository';
+import type { Site } from '@/features/site';
 import type { AccountState, IdentityProvider } from '@/features/auth/server/identity';
 import { IDENTITY_TIMEOUT_MS } from '@/features/auth/timeouts';
 import { askProvider } from '@/features/auth/server/ask-provider';

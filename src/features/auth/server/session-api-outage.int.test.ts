@@ -5,7 +5,7 @@ import { sessions } from '@/server/db/schema';
 import { jsonFromError } from '@/server/http/responses';
 import { createTestDb } from '@/test/db';
 import { demoSiteFile } from '@/test/site-fixtures';
-import { upsertSite, type Site } from '@/features/site/server/repository';
+import { upsertSite, type Site } from '@/features/site/server';
 import type { IdentityProvider } from '@/features/auth/server/identity';
 import { SESSION_COOKIE } from '@/features/auth/server/cookie';
 import { createSession } from '@/features/auth/server/sessions';

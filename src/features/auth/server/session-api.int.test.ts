@@ -7,7 +7,7 @@ import { tenantAuth } from '@/server/firebase-admin';
 import { createTestDb } from '@/test/db';
 import { demoSiteFile } from '@/test/site-fixtures';
 import { createTestUser, nextWholeSecond, signInWithPassword, type TestUser } from '@/test/auth-emulator';
-import { upsertSite, type Site } from '@/features/site/server/repository';
+import { upsertSite, type Site } from '@/features/site/server';
 import { firebaseIdentity } from '@/features/auth/server/identity';
 import { SESSION_COOKIE } from '@/features/auth/server/cookie';
 import { hashSessionToken } from '@/features/auth/server/sessions';

@@ -5,7 +5,7 @@ import { requestAddress } from '@/server/http/client-address';
 import { consumeRateLimit } from '@/server/rate-limit/limiter';
 import { spendProof } from '@/server/proof-of-work/challenges';
 import { jsonError, jsonOk, readJson } from '@/server/http/responses';
-import type { Site } from '@/features/site/server/repository';
+import type { Site } from '@/features/site';
 import { sessionRequestSchema } from '@/features/auth/schemas';
 import { SESSION_COOKIE, clearSessionCookie, setSessionCookie } from '@/features/auth/server/cookie';
 import {

@@ -6,7 +6,7 @@ import { demoSiteFile } from '@/test/site-fixtures';
 import { jsonFromError } from '@/server/http/responses';
 import { CLIENT_ADDRESS_HEADER } from '@/server/http/client-address';
 import { RATE_LIMITS } from '@/server/rate-limit/limits';
-import { upsertSite, type Site } from '@/features/site/server/repository';
+import { upsertSite, type Site } from '@/features/site/server';
 import { firebaseIdentity } from '@/features/auth/server/identity';
 import { createSessionFromToken } from '@/features/auth/server/session-api';
 

@@ -4,7 +4,7 @@ import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { paths } from '@/lib/paths';
 import { getDb } from '@/server/db';
-import { getSite } from '@/features/site/server/site';
+import { getSite } from '@/features/site/app';
 import { firebaseIdentity } from '@/features/auth/server/identity';
 import { SESSION_COOKIE } from '@/features/auth/server/cookie';
 import { resolveViewer, type Viewer } from '@/features/auth/server/resolve-viewer';

@@ -4,7 +4,7 @@ import { AppError } from '@/lib/errors';
 import type { Db } from '@/server/db/client';
 import { paymentAttempts } from '@/server/db/schema';
 import type { BillablePlan, PaymentProvider, SubscriptionState } from '@/server/payments/types';
-import type { Member } from '@/features/membership/server/members';
+import type { Member } from '@/features/membership';
 import { applySubscriptionState, lockAndRetrieve } from '@/features/billing/server/events';
 
 export type PaymentAttempt = typeof paymentAttempts.$inferSelect;

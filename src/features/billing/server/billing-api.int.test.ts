@@ -6,11 +6,8 @@ import { tenantAuth } from '@/server/firebase-admin';
 import { createTestDb } from '@/test/db';
 import { demoSiteFile } from '@/test/site-fixtures';
 import { createTestUser, type TestUser } from '@/test/auth-emulator';
-import { upsertSite, type Site } from '@/features/site/server/repository';
-import { firebaseIdentity } from '@/features/auth/server/identity';
-import { SESSION_COOKIE } from '@/features/auth/server/cookie';
-import { createSession } from '@/features/auth/server/sessions';
-import { resolveViewer } from '@/features/auth/server/resolve-viewer';
+import { upsertSite, type Site } from '@/features/site/server';
+import { firebaseIdentity, SESSION_COOKIE, createSession, resolveViewer } from '@/features/auth/server';
 
 /**
  * Payments ask the provider about the account at the moment they are made (issue 20): reading pages may trust a

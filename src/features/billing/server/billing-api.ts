@@ -3,8 +3,8 @@ import { AppError } from '@/lib/errors';
 import { paths } from '@/lib/paths';
 import { env } from '@/server/env';
 import { jsonInvalid, jsonOk } from '@/server/http/responses';
-import { findMember } from '@/features/membership/server/members';
-import { memberPost } from '@/features/membership/server/member-api';
+import { findMember } from '@/features/membership/server';
+import { memberPost } from '@/features/membership/app';
 import { leaveSchema, paymentRequestSchema, toSandboxCard } from '@/features/billing/schemas';
 import { getPaymentProvider, isSandbox } from '@/features/billing/server/provider';
 import {

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { billingEvents, members, paymentAttempts, plans, subscriptions } from '@/server/db/schema';
 import type { BillingEvent, PaymentProvider, SubscriptionState } from '@/server/payments/types';
-import { joinMember } from '@/features/membership/server/members';
+import { joinMember } from '@/features/membership/server';
 
 export type EventOutcome = 'applied' | 'duplicate' | 'ignored';
 

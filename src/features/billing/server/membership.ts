@@ -9,8 +9,7 @@ import {
   type SandboxCardInput,
   type SubscriptionStart,
 } from '@/server/payments/types';
-import { memberStatus, type Member } from '@/features/membership/server/members';
-import { findPlan } from '@/features/membership/server/profile';
+import { memberStatus, type Member, findPlan } from '@/features/membership/server';
 import { describeCardError } from '@/features/billing/card-errors';
 import { effectiveStatus } from '@/features/billing/server/events';
 import {

@@ -14,8 +14,8 @@ import {
 import { createSandboxProvider, type SandboxProvider } from '@/server/payments/sandbox';
 import type { PaymentProvider } from '@/server/payments/types';
 import { isAppError } from '@/lib/errors';
-import { upsertSite, type Site } from '@/features/site/server/repository';
-import { ensureMember, findMember, memberStatus } from '@/features/membership/server/members';
+import { upsertSite, type Site } from '@/features/site/server';
+import { ensureMember, findMember, memberStatus } from '@/features/membership/server';
 import { handleBillingEvent } from '@/features/billing/server/events';
 import {
   latestSubscription,

@@ -5,8 +5,8 @@ import { demoSiteFile } from '@/test/site-fixtures';
 import { billingEvents, members, plans, sandboxSubscriptions, subscriptions } from '@/server/db/schema';
 import { createSandboxProvider, type SandboxProvider } from '@/server/payments/sandbox';
 import { isAppError } from '@/lib/errors';
-import { upsertSite, type Site } from '@/features/site/server/repository';
-import { ensureMember, findMember, memberStatus } from '@/features/membership/server/members';
+import { upsertSite, type Site } from '@/features/site/server';
+import { ensureMember, findMember, memberStatus } from '@/features/membership/server';
 import { handleBillingEvent } from '@/features/billing/server/events';
 import {
   latestSubscription,

@@ -6,8 +6,8 @@ import { demoSiteFile } from '@/test/site-fixtures';
 import { startStripeStandIn, type StripeStandIn } from '@/test/stripe-stand-in';
 import { members, paymentAttempts, plans, subscriptions } from '@/server/db/schema';
 import { createStripeProvider, type StripeProvider } from '@/server/payments/stripe';
-import { upsertSite, type Site } from '@/features/site/server/repository';
-import { ensureMember, findMember } from '@/features/membership/server/members';
+import { upsertSite, type Site } from '@/features/site/server';
+import { ensureMember, findMember } from '@/features/membership/server';
 import { startPayment } from '@/features/billing/server/membership';
 import { reconcilePayments } from '@/features/billing/server/reconcile';
 

@@ -12,8 +12,8 @@ import {
 import { billingEvents, members, plans, subscriptions } from '@/server/db/schema';
 import { createStripeProvider, type StripeProvider } from '@/server/payments/stripe';
 import type { BillablePlan } from '@/server/payments/types';
-import { upsertSite } from '@/features/site/server/repository';
-import { ensureMember } from '@/features/membership/server/members';
+import { upsertSite } from '@/features/site/server';
+import { ensureMember } from '@/features/membership/server';
 import { MAX_WEBHOOK_BYTES, receiveStripeWebhook } from '@/features/billing/server/stripe-webhook';
 
 /**

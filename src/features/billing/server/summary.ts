@@ -2,9 +2,8 @@ import 'server-only';
 import { differenceInYears } from 'date-fns';
 import type { Db } from '@/server/db/client';
 import type { CardSummary, PaymentProvider } from '@/server/payments/types';
-import type { UserStatus } from '@/features/site/schema';
-import { memberStatus, type Member } from '@/features/membership/server/members';
-import { findPlan, type Plan } from '@/features/membership/server/profile';
+import type { UserStatus } from '@/features/site';
+import { memberStatus, type Member, findPlan, type Plan } from '@/features/membership/server';
 import { latestSubscription, type Subscription } from '@/features/billing/server/membership';
 
 export interface MembershipSummary {

@@ -1,7 +1,7 @@
 import { ItemPageList } from '@/features/content/components/item-page-list';
 import { MoreItems } from '@/features/content/components/more-items';
 import type { ItemPage, ViewerLevel } from '@/features/content/types';
-import type { SectionId } from '@/features/site/sections';
+import type { SectionId } from '@/features/site';
 
 interface ItemListProps {
   section: SectionId;

@@ -1,6 +1,6 @@
 import { ItemCard, ItemRow } from '@/features/content/components/item-card';
 import type { ItemSummary } from '@/features/content/types';
-import type { SectionId } from '@/features/site/sections';
+import type { SectionId } from '@/features/site';
 
 /** A page of a section's items: rows for news, cards for the others. `continued`: below an earlier page. */
 export function ItemPageList({

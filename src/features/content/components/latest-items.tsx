@@ -1,6 +1,6 @@
 import { ItemCard, ItemRow } from '@/features/content/components/item-card';
 import type { ItemSummary } from '@/features/content/types';
-import type { SectionId } from '@/features/site/sections';
+import type { SectionId } from '@/features/site';
 
 /** A section's newest items on the top page: rows for news, cards for the others. */
 export function LatestItems({ section, items }: { section: SectionId; items: ItemSummary[] }) {

@@ -3,7 +3,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import type { ViewerLevel } from '@/features/content/types';
-import type { SectionId } from '@/features/site/sections';
+import type { SectionId } from '@/features/site';
 
 // The query client and the list's next pages: downloaded on the first もっと見る, not with every list page.
 const PagedItems = lazy(() => import('@/features/content/components/paged-items'));

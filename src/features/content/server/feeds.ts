@@ -4,11 +4,9 @@ import { notFound } from 'next/navigation';
 import { getDb } from '@/server/db';
 import { contentItems } from '@/server/db/schema';
 import { paths } from '@/lib/paths';
-import type { Site } from '@/features/site/server/repository';
-import { SECTION_IDS } from '@/features/site/sections';
-import { findSection } from '@/features/site/navigation';
-import { getSite } from '@/features/site/server/site';
-import { normalizeHost } from '@/features/site/host';
+import type { Site } from '@/features/site';
+import { SECTION_IDS, findSection, normalizeHost } from '@/features/site';
+import { getSite } from '@/features/site/app';
 import { visible } from '@/features/content/server/rows';
 
 const MAX_URLS = 10_000;

@@ -2,7 +2,7 @@ import 'server-only';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { contentItems, media } from '@/server/db/schema';
-import { imageView, videoView } from '@/features/media/server/urls';
+import { imageView, videoView } from '@/features/media/server';
 import { resolveBody } from '@/features/content/server/body';
 import { summaryOf, type PublicRow, type ViewContext } from '@/features/content/server/rows';
 import type { ImageView, ItemFull } from '@/features/content/types';

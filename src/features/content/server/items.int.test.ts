@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '@/test/db';
 import { demoSiteFile } from '@/test/site-fixtures';
 import { media } from '@/server/db/schema';
-import { upsertSite, type Site } from '@/features/site/server/repository';
+import { upsertSite, type Site } from '@/features/site/server';
 import { createItem } from '@/features/content/server/write';
 import { findItem, latestOf, listSection } from '@/features/content/server/items';
 import type { ViewerLevel } from '@/features/content/types';

@@ -4,9 +4,9 @@ import { unionAll } from 'drizzle-orm/pg-core';
 import { AppError } from '@/lib/errors';
 import type { Db } from '@/server/db/client';
 import { contentItems, media } from '@/server/db/schema';
-import { findSection } from '@/features/site/navigation';
-import type { SectionId } from '@/features/site/sections';
-import { imageView } from '@/features/media/server/urls';
+import { findSection } from '@/features/site';
+import type { SectionId } from '@/features/site';
+import { imageView } from '@/features/media/server';
 import { decodeCursor, encodeCursor } from '@/features/content/cursor';
 import { fullItem } from '@/features/content/server/full-item';
 import {

@@ -2,7 +2,7 @@ import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { contentItems } from '@/server/db/schema';
-import type { Site } from '@/features/site/server/repository';
+import type { Site } from '@/features/site';
 import { detailOf } from '@/features/content/server/items';
 import { PUBLIC_COLUMNS } from '@/features/content/server/rows';
 import type { ItemDetail } from '@/features/content/types';

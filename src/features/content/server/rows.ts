@@ -1,9 +1,8 @@
 import 'server-only';
 import { and, eq, lte } from 'drizzle-orm';
 import { contentItems } from '@/server/db/schema';
-import type { Site } from '@/features/site/server/repository';
+import type { Site, SectionId } from '@/features/site';
 import { isLive, mayView, requiredStatus } from '@/features/content/access';
-import type { SectionId } from '@/features/site/sections';
 import type { TicketSchedule } from '@/server/db/content-schema';
 import type { ItemSummary, ViewerLevel } from '@/features/content/types';
 

@@ -4,11 +4,10 @@ import { cookies } from 'next/headers';
 import { env } from '@/server/env';
 import { getDb } from '@/server/db';
 import { choosePaymentProvider } from '@/server/payments/choice';
-import { getSite } from '@/features/site/server/site';
-import { getReader } from '@/features/auth/server/viewer';
-import { SESSION_COOKIE } from '@/features/auth/server/cookie';
-import { REVERIFY_AFTER_MS } from '@/features/auth/server/resolve-viewer';
-import { findViewerAccess } from '@/features/membership/server/viewer-access';
+import { getSite } from '@/features/site/app';
+import { getReader } from '@/features/auth/app';
+import { SESSION_COOKIE, REVERIFY_AFTER_MS } from '@/features/auth/server';
+import { findViewerAccess } from '@/features/membership/server';
 import type { ViewerLevel } from '@/features/content/types';
 
 /**

@@ -2,7 +2,7 @@ import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { contentItems, type MovieEmbed, type PresaleAccess, type TicketSchedule } from '@/server/db/schema';
-import type { SectionId } from '@/features/site/sections';
+import type { SectionId } from '@/features/site';
 import { plainText, sanitizeBody } from '@/features/content/server/sanitize';
 
 export interface ItemInput {

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { env } from '@/server/env';
 import { createTestDb } from '@/test/db';
 import { demoSiteFile } from '@/test/site-fixtures';
-import { upsertSite, type Site } from '@/features/site/server/repository';
-import { createItem } from '@/features/content/server/write';
+import { upsertSite, type Site } from '@/features/site/server';
+import { createItem } from '@/features/content/server';
 import {
   bumpPageCacheGeneration,
   listenForPageCacheChanges,

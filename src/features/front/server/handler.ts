@@ -3,9 +3,9 @@ import type { Db } from '@/server/db/client';
 import { countQueries, type QueryCount } from '@/server/db/query-count';
 import { CLIENT_ADDRESS_HEADER, clientAddressOf } from '@/server/http/client-address';
 import { dbHealth, type DbHealth } from '@/server/db/health';
-import { normalizeHost } from '@/features/site/host';
-import { knownSite, siteForHost } from '@/features/site/server/site-cache';
-import type { ViewerAccess } from '@/features/membership/server/viewer-access';
+import { normalizeHost } from '@/features/site';
+import { knownSite, siteForHost } from '@/features/site/server';
+import type { ViewerAccess } from '@/features/membership';
 import { findStoredPage } from '@/features/front/server/stored-page';
 import { hashPolicyForKeptRenderings } from '@/features/front/server/kept-policy';
 import { requestAudience } from '@/features/front/server/request-audience';
@@ -19,7 +19,7 @@ import {
 import { sendPage } from '@/features/front/server/send';
 import { sendUnavailable } from '@/features/front/server/outage-page';
 import { settleCacheControl, withOutageStatus } from '@/features/front/server/next-status';
-import type { Site } from '@/features/site/server/repository';
+import type { Site } from '@/features/site';
 
 export interface FrontDeps {
   db: Db;

@@ -2,8 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { demoSiteFile } from '@/test/site-fixtures';
-import { siteConfigSchema } from '@/features/site/schema';
-import type { Site } from '@/features/site/server/repository';
+import { siteConfigSchema } from '@/features/site';
+import type { Site } from '@/features/site';
 import { outagePage, sendUnavailable } from '@/features/front/server/outage-page';
 
 const config = siteConfigSchema.parse(demoSiteFile('mio').config);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ERROR_CATALOGUE, RETRY_AFTER_SECONDS } from '@/lib/errors';
-import type { Site } from '@/features/site/server/repository';
+import type { Site } from '@/features/site';
 
 const MESSAGE = ERROR_CATALOGUE.UNAVAILABLE.message;
 

@@ -5,7 +5,7 @@ import { createTestDb } from '@/test/db';
 import { demoSiteFile } from '@/test/site-fixtures';
 import { connectPostgres, type DbHandle } from '@/server/db/client';
 import { DbHealth } from '@/server/db/health';
-import { upsertSite } from '@/features/site/server/repository';
+import { upsertSite } from '@/features/site/server';
 import { keepRendering } from '@/test/next-store';
 import { createFrontHandler, type FrontDeps } from '@/features/front/server/handler';
 

@@ -1,10 +1,10 @@
 import 'server-only';
 import type { Db } from '@/server/db/client';
-import type { Site } from '@/features/site/server/repository';
+import type { Site } from '@/features/site';
 import { dbHealth, type DbHealth } from '@/server/db/health';
-import type { IdentityProvider } from '@/features/auth/server/identity';
-import { REVERIFY_AFTER_MS, recheckInBackground } from '@/features/auth/server/resolve-viewer';
-import { findViewerAccess, type ViewerAccess } from '@/features/membership/server/viewer-access';
+import type { IdentityProvider } from '@/features/auth';
+import { REVERIFY_AFTER_MS, recheckInBackground } from '@/features/auth/server';
+import { findViewerAccess, type ViewerAccess } from '@/features/membership/server';
 import { audienceOf, type Audience } from '@/features/front/audience';
 
 export interface AudienceLookup {

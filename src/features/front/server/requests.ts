@@ -1,7 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import { normalizeHost } from '@/features/site/host';
-import { SECTION_IDS, type SectionId } from '@/features/site/sections';
-import { SESSION_COOKIE } from '@/features/auth/server/cookie';
+import { normalizeHost, SECTION_IDS, type SectionId } from '@/features/site';
+import { SESSION_COOKIE } from '@/features/auth/server';
 
 /** A request for a content page (top, section list, item) that the front server may answer itself. */
 export interface PageRequest {

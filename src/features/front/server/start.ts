@@ -4,7 +4,7 @@ import type { Db, DbHandle } from '@/server/db/client';
 import { dbHealth } from '@/server/db/health';
 import { env } from '@/server/env';
 import { choosePaymentProvider } from '@/server/payments/choice';
-import { siteHostNames } from '@/features/site/server/repository';
+import { siteHostNames } from '@/features/site/server';
 import { dropSite } from '@/server/next-cache/page-store.mjs';
 import {
   listenForPageCacheChanges,

@@ -8,7 +8,7 @@ import { demoSiteFile } from '@/test/site-fixtures';
 import { contentItems } from '@/server/db/content-schema';
 import { LocalStorage } from '@/server/storage/local';
 import type { ObjectStorage } from '@/server/storage/types';
-import { upsertSite, type Site } from '@/features/site/server/repository';
+import { upsertSite, type Site } from '@/features/site/server';
 import { MediaRejectedError } from '@/features/media/server/errors';
 import { MAX_IMAGE_BYTES, storeImage, storeVideo } from '@/features/media/server/process';
 

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/server/db';
 import { contentItems, media, type MediaVariant } from '@/server/db/content-schema';
 import { getStorage, type ObjectStorage } from '@/server/storage';
-import type { Site } from '@/features/site/server/repository';
+import type { Site } from '@/features/site';
 import { MediaRejectedError } from '@/features/media/server/errors';
 import { encodeImage, type Encoded } from '@/features/media/server/encode-image';
 import { extensionFor, isUuid, type MediaRow } from '@/features/media/server/variants';

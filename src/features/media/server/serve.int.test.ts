@@ -9,7 +9,7 @@ import { contentItems } from '@/server/db/content-schema';
 import { env } from '@/server/env';
 import { LocalStorage } from '@/server/storage/local';
 import type { ObjectStorage } from '@/server/storage/types';
-import { upsertSite, type Site } from '@/features/site/server/repository';
+import { upsertSite, type Site } from '@/features/site/server';
 import { storeImage } from '@/features/media/server/process';
 import {
   EXPIRED_MESSAGE,

@@ -1,7 +1,7 @@
 import 'server-only';
 import { env } from '@/server/env';
-import type { ImageView, VideoView } from '@/features/content/types';
-import type { Site } from '@/features/site/server/repository';
+import type { ImageView, VideoView } from '@/features/content';
+import type { Site } from '@/features/site';
 import { createMediaToken } from '@/features/media/server/signing';
 import { findVariant, renditions, type MediaRow } from '@/features/media/server/variants';
 

@@ -3,7 +3,7 @@ import { AppError } from '@/lib/errors';
 import { jsonInvalid, jsonOk } from '@/server/http/responses';
 import { findMember } from '@/features/membership/server/members';
 import { memberPost } from '@/features/membership/server/member-api';
-import { DETAIL_PARTS, isPartOf } from '@/features/signup/server/form-parts';
+import { DETAIL_PARTS, isPartOf } from '@/features/signup/server';
 
 /** POST /api/mypage/[part]: a member corrects their nickname, profile or address on My page. */
 export const saveMemberDetails = memberPost<{ host: string; part: string }>(

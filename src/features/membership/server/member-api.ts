@@ -4,13 +4,11 @@ import { getDb } from '@/server/db';
 import type { Db } from '@/server/db/client';
 import { isSameOrigin } from '@/server/http/origin';
 import { jsonError, jsonFromError, readJson } from '@/server/http/responses';
-import { getSite } from '@/features/site/server/site';
-import type { Site } from '@/features/site/server/repository';
-import { getViewer } from '@/features/auth/server/viewer';
-import type { Viewer } from '@/features/auth/server/resolve-viewer';
-import { resolveFreshViewer } from '@/features/auth/server/fresh-viewer';
-import { firebaseIdentity } from '@/features/auth/server/identity';
-import { SESSION_COOKIE } from '@/features/auth/server/cookie';
+import { getSite } from '@/features/site/app';
+import type { Site } from '@/features/site';
+import { getViewer } from '@/features/auth/app';
+import type { Viewer } from '@/features/auth';
+import { resolveFreshViewer, firebaseIdentity, SESSION_COOKIE } from '@/features/auth/server';
 import { isTimeoutError, withTimeout } from '@/lib/timeout';
 
 /**

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '@/test/db';
 import { demoSiteFile } from '@/test/site-fixtures';
 import { complimentaryGrants, plans, subscriptions } from '@/server/db/schema';
-import { upsertSite, type Site } from '@/features/site/server/repository';
+import { upsertSite, type Site } from '@/features/site/server';
 import {
   ensureMember,
   findMember,

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { AppError } from '@/lib/errors';
 import type { Db } from '@/server/db/client';
 import { complimentaryGrants, memberCounters, members, subscriptions } from '@/server/db/schema';
-import type { UserStatus } from '@/features/site/schema';
+import type { UserStatus } from '@/features/site';
 import { membershipStatus } from '@/features/membership/status';
 
 export type Member = typeof members.$inferSelect;

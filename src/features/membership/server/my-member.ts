@@ -1,10 +1,10 @@
 import 'server-only';
 import { notFound } from 'next/navigation';
 import { getDb } from '@/server/db';
-import { requireSite } from '@/features/site/server/site';
-import type { Site } from '@/features/site/server/repository';
-import { requireViewer } from '@/features/auth/server/viewer';
-import type { Viewer } from '@/features/auth/server/resolve-viewer';
+import { requireSite } from '@/features/site/app';
+import type { Site } from '@/features/site';
+import { requireViewer } from '@/features/auth/app';
+import type { Viewer } from '@/features/auth';
 import { findMember, type Member } from '@/features/membership/server/members';
 
 /** For My page's sub-pages: the signed-in member of this site who has joined, or sign-in / 404. */

@@ -4,7 +4,7 @@ import { AppError } from '@/lib/errors';
 import type { Db } from '@/server/db/client';
 import { members, plans } from '@/server/db/schema';
 import type { z } from '@/lib/zod';
-import type { addressSchema, nicknameSchema, profileSchema } from '@/features/signup/schemas';
+import type { addressSchema, nicknameSchema, profileSchema } from '@/features/signup';
 
 export type Plan = typeof plans.$inferSelect;
 

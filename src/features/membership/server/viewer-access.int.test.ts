@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '@/test/db';
 import { demoSiteFile } from '@/test/site-fixtures';
 import { sandboxClocks } from '@/server/db/schema';
-import { upsertSite, type Site } from '@/features/site/server/repository';
-import { createSession } from '@/features/auth/server/sessions';
+import { upsertSite, type Site } from '@/features/site/server';
+import { createSession } from '@/features/auth/server';
 import { memberStatus } from '@/features/membership/server/members';
 import { findViewerAccess } from '@/features/membership/server/viewer-access';
-import { addMember, addPlan, type MemberSpec } from '@/features/staff/members/server/test-fixtures';
+import { addMember, addPlan, type MemberSpec } from '@/features/staff/testing';
 
 let handle: Awaited<ReturnType<typeof createTestDb>>;
 let mio: Site;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import { hashSessionToken, isWellFormedSessionToken } from '@/features/auth/server/sessions';
+import { hashSessionToken, isWellFormedSessionToken } from '@/features/auth/server';
 import { hasPremiumSql } from '@/features/membership/server/access-sql';
 
 /** What one request's session opens on a site: who, since when checked, and the membership level. */

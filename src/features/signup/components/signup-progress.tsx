@@ -1,4 +1,4 @@
-import type { SignUpStep } from '@/features/site/schema';
+import type { SignUpStep } from '@/features/site';
 import { STEP_LABELS } from '@/features/signup/steps';
 
 /** Where the member is in the site's flow: "ステップ 3 / 7" and one mark per step, the current one announced. */

@@ -8,7 +8,7 @@ import { NicknameForm } from '@/features/signup/components/nickname-form';
 import { ProfileForm } from '@/features/signup/components/profile-form';
 import { AddressForm } from '@/features/signup/components/address-form';
 import { PlanPicker, type PlanOption } from '@/features/signup/components/plan-picker';
-import { PaymentForm, type PaymentSetup } from '@/features/billing/components/payment-form';
+import { PaymentForm, type PaymentSetup } from '@/features/billing/ui';
 
 export type SignUpFormProps =
   | { step: 'nickname'; defaults: Partial<NicknameValues> }

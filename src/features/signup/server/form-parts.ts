@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Db } from '@/server/db/client';
 import type { z } from '@/lib/zod';
-import { choosePlan, saveAddress, saveNickname, saveProfile } from '@/features/membership/server/profile';
+import { choosePlan, saveAddress, saveNickname, saveProfile } from '@/features/membership/server';
 import { addressSchema, nicknameSchema, planChoiceSchema, profileSchema } from '@/features/signup/schemas';
 
 type Saver = (db: Db, siteId: string, memberId: string) => Promise<void>;

@@ -1,11 +1,11 @@
 import 'server-only';
 import { getDb } from '@/server/db';
 import type { Db } from '@/server/db/client';
-import type { Site } from '@/features/site/server/repository';
-import type { Viewer } from '@/features/auth/server/resolve-viewer';
-import { getViewer } from '@/features/auth/server/viewer';
-import { findMember, memberStatus, type Member } from '@/features/membership/server/members';
-import { getPaymentProvider } from '@/features/billing/server/provider';
+import type { Site } from '@/features/site';
+import type { Viewer } from '@/features/auth';
+import { getViewer } from '@/features/auth/app';
+import { findMember, memberStatus, type Member } from '@/features/membership/server';
+import { getPaymentProvider } from '@/features/billing/server';
 import type { SignUpFacts } from '@/features/signup/progress';
 
 export function signUpFactsOf(member: Member | null, premium: boolean, signedIn: boolean): SignUpFacts {

@@ -4,7 +4,7 @@ import { navItems } from '@/features/site/navigation';
 import { NavLink } from '@/features/site/components/nav-link';
 import { MobileMenu } from '@/features/site/components/mobile-menu';
 import { paths } from '@/lib/paths';
-import { HeaderAuthLinks } from '@/features/auth/components/header-auth-links';
+import { HeaderAuthLinks } from '@/features/auth/ui';
 
 export function SiteHeader({ config }: { config: SiteConfig }) {
   const items = navItems(config);

@@ -1,5 +1,5 @@
 import { z } from '@/lib/zod';
-import { SECTION_IDS, type SectionId } from '@/features/site/sections';
+import { SECTION_IDS, type SectionId } from '@/features/site';
 
 /**
  * The staff content forms and APIs share these schemas: the browser checks as you type, the server checks the same

@@ -1,5 +1,5 @@
-import type { SiteConfig } from '@/features/site/schema';
-import { SECTION_IDS, type SectionId } from '@/features/site/sections';
+import type { SiteConfig } from '@/features/site';
+import { SECTION_IDS, type SectionId } from '@/features/site';
 import type { StaffSection } from '@/features/staff/content/components/section-tabs';
 
 /** The sections the site offers, in menu order, with the site's own names for them. */

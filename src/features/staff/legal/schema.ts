@@ -1,6 +1,5 @@
 import type { z } from '@/lib/zod';
-import { siteFileSchema } from '@/features/site/import-schema';
-import { LEGAL_DOCUMENT_KINDS, type LegalDocumentKind } from '@/features/site/legal';
+import { siteFileSchema, LEGAL_DOCUMENT_KINDS, type LegalDocumentKind } from '@/features/site';
 
 /**
  * A legal page as the console edits it: the schema of the site file (features/site/import-schema.ts), the same in

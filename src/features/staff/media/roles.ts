@@ -1,4 +1,4 @@
-import type { SectionId } from '@/features/site/sections';
+import type { SectionId } from '@/features/site';
 
 /** What an uploaded file is to its item (the media row's role). */
 export type UploadRole = 'cover' | 'gallery' | 'inline' | 'video';

@@ -5,9 +5,9 @@ import { getDb } from '@/server/db';
 import type { Db } from '@/server/db/client';
 import { isSameOrigin } from '@/server/http/origin';
 import { jsonError, jsonFromError, readJson } from '@/server/http/responses';
-import { getSite } from '@/features/site/server/site';
-import type { Site } from '@/features/site/server/repository';
-import { getViewer } from '@/features/auth/server/viewer';
+import { getSite } from '@/features/site/app';
+import type { Site } from '@/features/site';
+import { getViewer } from '@/features/auth/app';
 import { can, type Permission } from '@/features/staff/roles';
 import { findStaffActor, type StaffActor } from '@/features/staff/server/actor';
 

@@ -3,8 +3,8 @@ import { cache } from 'react';
 import { forbidden, redirect } from 'next/navigation';
 import { paths } from '@/lib/paths';
 import { getDb } from '@/server/db';
-import { getSite } from '@/features/site/server/site';
-import { getReader } from '@/features/auth/server/viewer';
+import { getSite } from '@/features/site/app';
+import { getReader } from '@/features/auth/app';
 import { can, type Permission } from '@/features/staff/roles';
 import { findStaffActor, type StaffActor } from '@/features/staff/server/actor';
 

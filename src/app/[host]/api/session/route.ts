@@ -1,14 +1,9 @@
 import type { NextRequest } from 'next/server';
 import { getDb } from '@/server/db';
 import { jsonError, jsonFromError } from '@/server/http/responses';
-import { getSite } from '@/features/site/server/site';
-import { firebaseIdentity } from '@/features/auth/server/identity';
-import {
-  createSessionFromToken,
-  endSessions,
-  readSession,
-  type SessionHandler,
-} from '@/features/auth/server/session-api';
+import { getSite } from '@/features/site/app';
+import { firebaseIdentity } from '@/features/auth/server';
+import { createSessionFromToken, endSessions, readSession, type SessionHandler } from '@/features/auth/app';
 
 type Context = { params: Promise<{ host: string }> };
 

@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
-import { AuthCard } from '@/features/auth/components/auth-card';
-import { AuthAction } from '@/features/auth/components/auth-action';
+import { AuthCard, AuthAction } from '@/features/auth/ui';
 
 export const metadata: Metadata = { title: 'アカウントのお手続き', robots: { index: false } };
 

@@ -1,5 +1,5 @@
-import { TopRoute } from '@/features/content/components/routes/top-route';
-import type { AudienceParams } from '@/features/content/components/routes/params';
+import { TopRoute } from '@/features/content/app';
+import type { AudienceParams } from '@/features/content';
 
 // One rendering per audience, kept (ISR, see the layout) and never reading the request: proxy.ts chose the audience.
 export function generateStaticParams() {

@@ -1,10 +1,10 @@
 import type { Metadata } from 'next';
 import { paths } from '@/lib/paths';
-import type { HostParams } from '@/features/site/server/site';
-import { AuthCard } from '@/features/auth/components/auth-card';
-import { requireJoinedMember } from '@/features/membership/server/my-member';
-import { getPaymentProvider } from '@/features/billing/server/provider';
-import { CardChange } from '@/features/billing/components/card-change';
+import type { HostParams } from '@/features/site';
+import { AuthCard } from '@/features/auth/ui';
+import { requireJoinedMember } from '@/features/membership/app';
+import { getPaymentProvider } from '@/features/billing/server';
+import { CardChange } from '@/features/billing/ui';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'お支払い方法の変更', robots: { index: false } };

@@ -1,9 +1,8 @@
 import type { Metadata } from 'next';
 import { paths } from '@/lib/paths';
-import type { HostParams } from '@/features/site/server/site';
-import { requireViewer } from '@/features/auth/server/viewer';
-import { AuthCard } from '@/features/auth/components/auth-card';
-import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
+import type { HostParams } from '@/features/site';
+import { requireViewer } from '@/features/auth/app';
+import { AuthCard, ChangePasswordForm } from '@/features/auth/ui';
 
 // Personal: rendered for each request from the session cookie, never cached.
 export const dynamic = 'force-dynamic';

@@ -1,9 +1,9 @@
 import { redirect } from 'next/navigation';
 import { paths } from '@/lib/paths';
-import type { HostParams } from '@/features/site/server/site';
-import { requireSite } from '@/features/site/server/site';
-import { firstUnfinishedStep } from '@/features/signup/progress';
-import { loadSignUpState } from '@/features/signup/server/state';
+import type { HostParams } from '@/features/site';
+import { requireSite } from '@/features/site/app';
+import { firstUnfinishedStep } from '@/features/signup';
+import { loadSignUpState } from '@/features/signup/app';
 
 export const dynamic = 'force-dynamic';
 

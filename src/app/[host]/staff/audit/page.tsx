@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
 import { paths } from '@/lib/paths';
-import { requireStaffPage } from '@/features/staff/server/staff';
-import { AuditPage } from '@/features/staff/audit/components/audit-page';
+import { requireStaffPage, AuditPage } from '@/features/staff/app';
 
 export const metadata: Metadata = { title: '操作履歴' };
 

@@ -2,11 +2,11 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { paths } from '@/lib/paths';
 import { getDb } from '@/server/db';
-import { getSite } from '@/features/site/server/site';
-import { requireStaffPage } from '@/features/staff/server/staff';
-import { pickSection, staffSections } from '@/features/staff/content/sections';
-import { listStaffItems } from '@/features/staff/content/server/item-reads';
-import { ContentList } from '@/features/staff/content/components/content-list';
+import { getSite } from '@/features/site/app';
+import { requireStaffPage } from '@/features/staff/app';
+import { pickSection, staffSections } from '@/features/staff';
+import { listStaffItems } from '@/features/staff/server';
+import { ContentList } from '@/features/staff/ui';
 
 export const metadata: Metadata = { title: 'コンテンツ' };
 

@@ -1,8 +1,7 @@
 import type { Metadata } from 'next';
 import { paths } from '@/lib/paths';
-import { requireSite, type HostParams } from '@/features/site/server/site';
-import { requireStaffPage } from '@/features/staff/server/staff';
-import { LegalListPage } from '@/features/staff/legal/components/legal-list-page';
+import { requireSite, type HostParams } from '@/features/site/app';
+import { requireStaffPage, LegalListPage } from '@/features/staff/app';
 
 export const metadata: Metadata = { title: '規約・法定表示' };
 

@@ -1,8 +1,7 @@
 import type { Metadata } from 'next';
 import { paths } from '@/lib/paths';
-import { requireStaffPage } from '@/features/staff/server/staff';
-import { parseMemberFilter } from '@/features/staff/members/schemas';
-import { MembersPage } from '@/features/staff/members/components/members-page';
+import { requireStaffPage, MembersPage } from '@/features/staff/app';
+import { parseMemberFilter } from '@/features/staff';
 
 export const metadata: Metadata = { title: '会員' };
 

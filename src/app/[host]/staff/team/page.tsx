@@ -1,8 +1,7 @@
 import type { Metadata } from 'next';
-import type { HostParams } from '@/features/site/server/site';
+import type { HostParams } from '@/features/site';
 import { paths } from '@/lib/paths';
-import { requireStaffPage } from '@/features/staff/server/staff';
-import { TeamPage } from '@/features/staff/team/components/team-page';
+import { requireStaffPage, TeamPage } from '@/features/staff/app';
 
 export const metadata: Metadata = { title: 'スタッフ' };
 

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { PageHeading } from '@/components/ui/page-heading';
-import { SectionBadge } from '@/features/site/components/section-badge';
+import { SectionBadge } from '@/features/site/ui';
 import { ItemList } from '@/features/content/components/item-list';
 import { loadSection } from '@/features/content/server/pages';
 import type { AudienceParams } from '@/features/content/components/routes/params';

@@ -1,4 +1,4 @@
-import { TopPage } from '@/features/site/components/top-page';
+import { TopPage } from '@/features/site/ui';
 import { LatestItems } from '@/features/content/components/latest-items';
 import { loadTop } from '@/features/content/server/pages';
 import type { AudienceParams } from '@/features/content/components/routes/params';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '@/test/db';
 import { demoSiteFile } from '@/test/site-fixtures';
 import { staffMembers } from '@/server/db/schema';
-import { upsertSite, type Site } from '@/features/site/server/repository';
+import { upsertSite, type Site } from '@/features/site/server';
 import type { StaffActor } from '@/features/staff/server/actor';
 import { AUDIT_PAGE_SIZE, listAudit, recordAudit } from '@/features/staff/server/audit';
 import { loadAuditPage, parseAuditCursor } from '@/features/staff/audit/server/audit-page';

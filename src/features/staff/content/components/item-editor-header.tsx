@@ -1,6 +1,6 @@
 import { Link } from '@/components/ui/link';
 import { paths } from '@/lib/paths';
-import type { SectionId } from '@/features/site/sections';
+import type { SectionId } from '@/features/site';
 import { StatusBadge } from '@/features/staff/content/components/status';
 import type { ItemStateView } from '@/features/staff/content/components/use-item-editor';
 

@@ -2,7 +2,7 @@
 
 import dynamic from 'next/dynamic';
 import { useRef } from 'react';
-import type { SectionId } from '@/features/site/sections';
+import type { SectionId } from '@/features/site';
 import type { StaffMediaFile } from '@/features/staff/media/server/files';
 import { MediaManager } from '@/features/staff/media/components/media-manager';
 import { TextField } from '@/components/ui/text-field';

@@ -1,7 +1,7 @@
 import { Link } from '@/components/ui/link';
 import { paths } from '@/lib/paths';
-import { ItemDetailView } from '@/features/content/components/item-detail';
-import type { ItemDetail } from '@/features/content/types';
+import { ItemDetailView } from '@/features/content/ui';
+import type { ItemDetail } from '@/features/content';
 
 const BANNERS = {
   guest: 'プレビュー（ゲスト会員の表示）',

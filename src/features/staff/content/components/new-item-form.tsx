@@ -9,7 +9,7 @@ import { postJson } from '@/lib/post-json';
 import { buttonClass } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
 import { TextField } from '@/components/ui/text-field';
-import type { SectionId } from '@/features/site/sections';
+import type { SectionId } from '@/features/site';
 import { newItemSchema, type NewItemValues } from '@/features/staff/content/schemas';
 import type { StaffSection } from '@/features/staff/content/components/section-tabs';
 import { useState } from 'react';

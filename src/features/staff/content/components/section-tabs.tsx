@@ -1,6 +1,6 @@
 import { Link } from '@/components/ui/link';
 import { paths } from '@/lib/paths';
-import type { SectionId } from '@/features/site/sections';
+import type { SectionId } from '@/features/site';
 
 export interface StaffSection {
   id: SectionId;

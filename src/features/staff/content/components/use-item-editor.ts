@@ -4,7 +4,7 @@ import { useForm, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from '@/components/ui/toast';
 import { paths } from '@/lib/paths';
-import type { SectionId } from '@/features/site/sections';
+import type { SectionId } from '@/features/site';
 import { itemSchemaFor, type ItemFormValues } from '@/features/staff/content/schemas';
 import { sendJson } from '@/lib/post-json';
 

@@ -1,6 +1,6 @@
 import 'server-only';
-import type { SectionId } from '@/features/site/sections';
-import type { ItemUpdate } from '@/features/content/server/write';
+import type { SectionId } from '@/features/site';
+import type { ItemUpdate } from '@/features/content';
 import type { PresaleAccess } from '@/server/db/content-schema';
 import { parseYouTubeId, tokyoLocalToDate, type ItemFormValues } from '@/features/staff/content/schemas';
 

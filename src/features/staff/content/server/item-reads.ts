@@ -3,11 +3,10 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import { AppError } from '@/lib/errors';
 import type { Db } from '@/server/db/client';
 import { contentItems, media } from '@/server/db/schema';
-import type { Site } from '@/features/site/server/repository';
-import type { SectionId } from '@/features/site/sections';
-import { previewItem } from '@/features/content/server/preview-item';
-import { imageView } from '@/features/media/server/urls';
-import type { ItemDetail } from '@/features/content/types';
+import type { Site, SectionId } from '@/features/site';
+import { previewItem } from '@/features/content/server';
+import { imageView } from '@/features/media/server';
+import type { ItemDetail } from '@/features/content';
 import { assertCan, type StaffActor } from '@/features/staff/server/actor';
 import {
   assertItemId,

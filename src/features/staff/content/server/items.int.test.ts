@@ -3,8 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { createTestDb } from '@/test/db';
 import { demoSiteFile } from '@/test/site-fixtures';
 import { auditLog, contentItems, media } from '@/server/db/schema';
-import { upsertSite, type Site } from '@/features/site/server/repository';
-import { findItem, listSection } from '@/features/content/server/items';
+import { upsertSite, type Site } from '@/features/site/server';
+import { findItem, listSection } from '@/features/content/server';
 import type { StaffActor } from '@/features/staff/server/actor';
 import { dateToTokyoLocal, type ItemFormValues } from '@/features/staff/content/schemas';
 import {

@@ -3,8 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { AppError } from '@/lib/errors';
 import type { Db } from '@/server/db/client';
 import { contentItems } from '@/server/db/schema';
-import type { Site } from '@/features/site/server/repository';
-import type { SectionId } from '@/features/site/sections';
+import type { Site, SectionId } from '@/features/site';
 import type { MovieEmbed, PresaleAccess, TicketSchedule } from '@/server/db/content-schema';
 import type { StaffActor } from '@/features/staff/server/actor';
 

@@ -1,8 +1,8 @@
 import { Link } from '@/components/ui/link';
 import { paths } from '@/lib/paths';
 import { PageHeading } from '@/components/ui/page-heading';
-import type { LegalDocument } from '@/features/site/import-schema';
-import { LEGAL_LINK_LABELS, type LegalDocumentKind } from '@/features/site/legal';
+import type { LegalDocument } from '@/features/site';
+import { LEGAL_LINK_LABELS, type LegalDocumentKind } from '@/features/site';
 import { LegalEditor } from '@/features/staff/legal/components/legal-editor';
 
 export function LegalEditPage({ kind, document }: { kind: LegalDocumentKind; document: LegalDocument }) {

@@ -8,8 +8,8 @@ import { Button, buttonClass } from '@/components/ui/button';
 import { CONTROL_CLASS, FieldFrame, useFieldIds } from '@/components/ui/field';
 import { FormError } from '@/components/ui/form-error';
 import { TextField } from '@/components/ui/text-field';
-import type { LegalDocument } from '@/features/site/import-schema';
-import { TABULAR_LEGAL_DOCUMENTS, type LegalDocumentKind } from '@/features/site/legal';
+import type { LegalDocument } from '@/features/site';
+import { TABULAR_LEGAL_DOCUMENTS, type LegalDocumentKind } from '@/features/site';
 import {
   legalDocumentSchema,
   type LegalDocumentInput,

@@ -2,7 +2,7 @@ import { Link } from '@/components/ui/link';
 import { paths } from '@/lib/paths';
 import { getDb } from '@/server/db';
 import { PageHeading } from '@/components/ui/page-heading';
-import type { Site } from '@/features/site/server/repository';
+import type { Site } from '@/features/site';
 import type { StaffActor } from '@/features/staff/server/actor';
 import { listLegalDocuments } from '@/features/staff/legal/server/legal';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '@/test/db';
 import { demoSiteFile } from '@/test/site-fixtures';
 import { auditLog } from '@/server/db/schema';
-import { findLegalDocument, upsertSite, type Site } from '@/features/site/server/repository';
+import { findLegalDocument, upsertSite, type Site } from '@/features/site/server';
 import type { StaffActor } from '@/features/staff/server/actor';
 import type { StaffRole } from '@/features/staff/roles';
 import { legalDocumentSchema } from '@/features/staff/legal/schema';

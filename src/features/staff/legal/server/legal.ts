@@ -3,9 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import { AppError } from '@/lib/errors';
 import type { Db } from '@/server/db/client';
 import { siteDocuments } from '@/server/db/schema';
-import type { LegalDocument } from '@/features/site/import-schema';
-import { LEGAL_DOCUMENT_KINDS, LEGAL_LINK_LABELS, type LegalDocumentKind } from '@/features/site/legal';
-import { findLegalDocument, updateLegalDocument, type Site } from '@/features/site/server/repository';
+import type { LegalDocument } from '@/features/site';
+import { LEGAL_DOCUMENT_KINDS, LEGAL_LINK_LABELS, type LegalDocumentKind } from '@/features/site';
+import { findLegalDocument, updateLegalDocument, type Site } from '@/features/site/server';
 import { assertCan, type StaffActor } from '@/features/staff/server/actor';
 import { recordAudit } from '@/features/staff/server/audit';
 

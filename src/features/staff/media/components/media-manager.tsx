@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { toast } from '@/components/ui/toast';
 import { arrayMove } from '@dnd-kit/sortable';
-import type { SectionId } from '@/features/site/sections';
+import type { SectionId } from '@/features/site';
 import type { StaffMediaFile } from '@/features/staff/media/server/files';
 import { rolesOf, typesOf, type UploadRole } from '@/features/staff/media/roles';
 import { mediaBase, sendChange } from '@/features/staff/media/components/media-api';

@@ -4,9 +4,9 @@ import { AppError } from '@/lib/errors';
 import type { Db } from '@/server/db/client';
 import { media } from '@/server/db/schema';
 import { getStorage, type ObjectStorage } from '@/server/storage';
-import type { SectionId } from '@/features/site/sections';
-import { deleteStoredFiles } from '@/features/media/server/remove';
-import type { MediaRow } from '@/features/media/server/variants';
+import type { SectionId } from '@/features/site';
+import { deleteStoredFiles } from '@/features/media/server';
+import type { MediaRow } from '@/features/media';
 import { assertCan, type StaffActor } from '@/features/staff/server/actor';
 import { recordAudit } from '@/features/staff/server/audit';
 import {

@@ -3,9 +3,9 @@ import { and, asc, eq } from 'drizzle-orm';
 import { AppError } from '@/lib/errors';
 import type { Db } from '@/server/db/client';
 import { contentItems, media } from '@/server/db/schema';
-import type { SectionId } from '@/features/site/sections';
-import { imageView, mediaUrl } from '@/features/media/server/urls';
-import { isUuid, type MediaRow } from '@/features/media/server/variants';
+import type { SectionId } from '@/features/site';
+import { imageView, mediaUrl } from '@/features/media/server';
+import { isUuid, type MediaRow } from '@/features/media';
 import type { StaffActor } from '@/features/staff/server/actor';
 
 // The queries and shapes shared by files.ts, upload.ts and change.ts. None of these checks a permission: every

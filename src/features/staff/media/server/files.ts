@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Db } from '@/server/db/client';
-import type { SectionId } from '@/features/site/sections';
+import type { SectionId } from '@/features/site';
 import { assertCan, type StaffActor } from '@/features/staff/server/actor';
 import { findItem, itemRows, toFile, type StaffMediaFile } from '@/features/staff/media/server/file-rows';
 

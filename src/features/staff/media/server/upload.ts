@@ -4,11 +4,16 @@ import { AppError } from '@/lib/errors';
 import type { Db } from '@/server/db/client';
 import { media } from '@/server/db/schema';
 import { getStorage, type ObjectStorage } from '@/server/storage';
-import type { SectionId } from '@/features/site/sections';
-import { MediaRejectedError } from '@/features/media/server/errors';
-import { MAX_IMAGE_BYTES, MAX_VIDEO_BYTES, storeImage, storeVideo } from '@/features/media/server/process';
-import { deleteStoredFiles } from '@/features/media/server/remove';
-import type { MediaRow } from '@/features/media/server/variants';
+import type { SectionId } from '@/features/site';
+import { MediaRejectedError } from '@/features/media';
+import {
+  MAX_IMAGE_BYTES,
+  MAX_VIDEO_BYTES,
+  storeImage,
+  storeVideo,
+  deleteStoredFiles,
+} from '@/features/media/server';
+import type { MediaRow } from '@/features/media';
 import { assertCan, type StaffActor } from '@/features/staff/server/actor';
 import { recordAudit } from '@/features/staff/server/audit';
 import { rolesOf, tooLargeMessage, type UploadRole } from '@/features/staff/media/roles';

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Db } from '@/server/db/client';
-import { formatMemberNumber } from '@/features/membership/server/members';
+import { formatMemberNumber } from '@/features/membership/server';
 import type { StaffActor } from '@/features/staff/server/actor';
 import { recordAudit } from '@/features/staff/server/audit';
 import type { MemberFilter } from '@/features/staff/members/schemas';

@@ -4,8 +4,8 @@ import { createTestDb } from '@/test/db';
 import { demoSiteFile } from '@/test/site-fixtures';
 import { isAppError } from '@/lib/errors';
 import { auditLog } from '@/server/db/schema';
-import { upsertSite, type Site } from '@/features/site/server/repository';
-import { memberStatus } from '@/features/membership/server/members';
+import { upsertSite, type Site } from '@/features/site/server';
+import { memberStatus } from '@/features/membership/server';
 import { grantComplimentary, revokeGrant } from '@/features/staff/members/server/grants';
 import { actorOf, addMember } from '@/features/staff/members/server/test-fixtures';
 

@@ -1,7 +1,7 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import type { StaffMemberStatus } from '@/features/staff/members/status';
-import { grantRuns, subscriptionGivesAccess } from '@/features/membership/server/access-sql';
+import { grantRuns, subscriptionGivesAccess } from '@/features/membership/server';
 
 /**
  * The staff status of each member as one SQL expression over subscriptions and complimentary grants at `now` (the

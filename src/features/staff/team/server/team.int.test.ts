@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { createTestDb } from '@/test/db';
 import { demoSiteFile } from '@/test/site-fixtures';
 import { auditLog, staffMembers } from '@/server/db/schema';
-import { upsertSite, type Site } from '@/features/site/server/repository';
+import { upsertSite, type Site } from '@/features/site/server';
 import { findStaffActor, type StaffActor } from '@/features/staff/server/actor';
 import {
   ACCOUNT_NOT_FOUND,

@@ -1,10 +1,10 @@
 import 'server-only';
 import { AppError, isAppError } from '@/lib/errors';
 import { tenantAuth } from '@/server/firebase-admin';
-import type { Site } from '@/features/site/server/repository';
+import type { Site } from '@/features/site';
 import type { AccountLookup } from '@/features/staff/team/server/team';
-import { askProvider } from '@/features/auth/server/ask-provider';
-import { IDENTITY_TIMEOUT_MS } from '@/features/auth/timeouts';
+import { askProvider } from '@/features/auth/server';
+import { IDENTITY_TIMEOUT_MS } from '@/features/auth';
 
 /** Looks accounts up in this site's tenant only: an account of another site is "not found" here. */
 export function tenantAccountLookup(site: Site): AccountLookup {

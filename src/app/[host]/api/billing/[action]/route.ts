@@ -1,1 +1,1 @@
-export { billingAction as POST } from '@/features/billing/server/billing-api';
+export { billingAction as POST } from '@/features/billing/app';

@@ -1,3 +1,3 @@
-import { getSectionPage } from '@/features/content/server/content-api';
+import { getSectionPage } from '@/features/content/app';
 
 export const GET = getSectionPage;

@@ -1,1 +1,1 @@
-export { saveMemberDetails as POST } from '@/features/membership/server/details-api';
+export { saveMemberDetails as POST } from '@/features/membership/app';

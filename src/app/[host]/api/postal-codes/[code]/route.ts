@@ -3,8 +3,8 @@ import { getDb } from '@/server/db';
 import { requestAddress } from '@/server/http/client-address';
 import { jsonError, jsonFromError } from '@/server/http/responses';
 import { consumeRateLimit } from '@/server/rate-limit/limiter';
-import { postalCodeSchema } from '@/features/signup/schemas';
-import { lookupPostalCode } from '@/features/signup/server/postal-codes';
+import { postalCodeSchema } from '@/features/signup';
+import { lookupPostalCode } from '@/features/signup/server';
 
 type Context = { params: Promise<{ host: string; code: string }> };
 

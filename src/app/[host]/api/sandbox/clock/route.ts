@@ -1,1 +1,1 @@
-export { advanceSandboxClock as POST } from '@/features/billing/server/billing-api';
+export { advanceSandboxClock as POST } from '@/features/billing/app';

@@ -1,1 +1,1 @@
-export { saveSignUpStep as POST } from '@/features/signup/server/save-step';
+export { saveSignUpStep as POST } from '@/features/signup/app';

@@ -11,9 +11,9 @@ import { createTestDb } from '@/test/db';
 import { demoSiteFile } from '@/test/site-fixtures';
 import { createTestUser, signInWithPassword, type TestUser } from '@/test/auth-emulator';
 import { quickProof } from '@/test/proof';
-import { upsertSite, type Site } from '@/features/site/server/repository';
-import { firebaseIdentity } from '@/features/auth/server/identity';
-import { createSessionFromToken } from '@/features/auth/server/session-api';
+import { upsertSite, type Site } from '@/features/site/server';
+import { firebaseIdentity } from '@/features/auth/server';
+import { createSessionFromToken } from '@/features/auth/app';
 
 /**
  * The sign-up's proof of work end to end on the server (docs/decisions/0024): GET /api/signup/challenge, and the

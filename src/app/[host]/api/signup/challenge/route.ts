@@ -1,7 +1,7 @@
 import type { NextRequest } from 'next/server';
 import { jsonError, jsonFromError, jsonOk } from '@/server/http/responses';
 import { issueChallenge } from '@/server/proof-of-work/challenges';
-import { getSite } from '@/features/site/server/site';
+import { getSite } from '@/features/site/app';
 
 type Context = { params: Promise<{ host: string }> };
 

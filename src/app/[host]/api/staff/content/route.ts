@@ -1,8 +1,7 @@
 import { jsonInvalid, jsonOk } from '@/server/http/responses';
-import { staffApi } from '@/features/staff/server/staff-api';
-import { newItemSchema } from '@/features/staff/content/schemas';
-import { createStaffItem } from '@/features/staff/content/server/item-writes';
-import { itemState } from '@/features/staff/content/server/staff-item';
+import { staffApi } from '@/features/staff/app';
+import { newItemSchema } from '@/features/staff';
+import { createStaffItem, itemState } from '@/features/staff/server';
 
 /** POST {section, title}: a new draft. Nothing on the site changes until it is published. */
 export const POST = staffApi<{ host: string }>('content:write', async ({ db, actor, site, body }) => {

@@ -1,7 +1,7 @@
 import { jsonInvalid, jsonOk } from '@/server/http/responses';
-import { staffApi } from '@/features/staff/server/staff-api';
-import { createPlanSchema } from '@/features/staff/plans/schemas';
-import { createPlan } from '@/features/staff/plans/server/plans';
+import { staffApi } from '@/features/staff/app';
+import { createPlanSchema } from '@/features/staff';
+import { createPlan } from '@/features/staff/server';
 
 /** POST: a new plan, offered at once. Plans are shown only on the per-request sign-up pages: nothing to revalidate. */
 export const POST = staffApi<{ host: string }>('plans:write', async ({ db, actor, body }) => {

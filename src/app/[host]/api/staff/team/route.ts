@@ -1,8 +1,7 @@
 import { jsonInvalid, jsonOk } from '@/server/http/responses';
-import { staffApi } from '@/features/staff/server/staff-api';
-import { addStaffSchema } from '@/features/staff/team/schemas';
-import { addStaff } from '@/features/staff/team/server/team';
-import { tenantAccountLookup } from '@/features/staff/team/server/tenant-lookup';
+import { staffApi } from '@/features/staff/app';
+import { addStaffSchema } from '@/features/staff';
+import { addStaff, tenantAccountLookup } from '@/features/staff/server';
 
 /** POST { email, role }: an existing account of this site becomes staff. */
 export const POST = staffApi<{ host: string }>('staff:manage', async ({ db, actor, site, body }) => {

@@ -1,8 +1,8 @@
 import { getDb } from '@/server/db';
 import { jsonError, jsonFromError } from '@/server/http/responses';
 import { isStripeProvider } from '@/server/payments/stripe';
-import { getPaymentProvider } from '@/features/billing/server/provider';
-import { receiveStripeWebhook } from '@/features/billing/server/stripe-webhook';
+import { getPaymentProvider } from '@/features/billing/server';
+import { receiveStripeWebhook } from '@/features/billing/app';
 
 /**
  * POST /api/webhooks/stripe: Stripe's events. Not site-scoped by the host: an event names its site in the

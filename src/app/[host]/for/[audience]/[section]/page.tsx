@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
-import { SectionRoute, sectionMetadata } from '@/features/content/components/routes/section-route';
-import type { AudienceParams } from '@/features/content/components/routes/params';
+import { SectionRoute, sectionMetadata } from '@/features/content/app';
+import type { AudienceParams } from '@/features/content';
 
 type Props = { params: Promise<AudienceParams & { section: string }> };
 

@@ -3,14 +3,11 @@ import { notFound } from 'next/navigation';
 import { isAppError } from '@/lib/errors';
 import { paths } from '@/lib/paths';
 import { getDb } from '@/server/db';
-import { getSite } from '@/features/site/server/site';
-import { requireStaffPage } from '@/features/staff/server/staff';
-import { staffSections } from '@/features/staff/content/sections';
-import { loadItemForEdit } from '@/features/staff/content/server/item-reads';
-import { itemState } from '@/features/staff/content/server/staff-item';
-import { toFormValues } from '@/features/staff/content/server/form-values';
-import { listItemFiles } from '@/features/staff/media/server/files';
-import { ItemEditor } from '@/features/staff/content/components/item-editor';
+import { getSite } from '@/features/site/app';
+import { requireStaffPage } from '@/features/staff/app';
+import { staffSections, toFormValues } from '@/features/staff';
+import { loadItemForEdit, itemState, listItemFiles } from '@/features/staff/server';
+import { ItemEditor } from '@/features/staff/ui';
 
 export const metadata: Metadata = { title: '記事の編集' };
 

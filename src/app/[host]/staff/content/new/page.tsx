@@ -1,10 +1,10 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { paths } from '@/lib/paths';
-import { getSite } from '@/features/site/server/site';
-import { requireStaffPage } from '@/features/staff/server/staff';
-import { pickSection, staffSections } from '@/features/staff/content/sections';
-import { NewItemForm } from '@/features/staff/content/components/new-item-form';
+import { getSite } from '@/features/site/app';
+import { requireStaffPage } from '@/features/staff/app';
+import { pickSection, staffSections } from '@/features/staff';
+import { NewItemForm } from '@/features/staff/ui';
 
 export const metadata: Metadata = { title: '新規作成' };
 

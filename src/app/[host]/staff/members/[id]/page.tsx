@@ -2,8 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { isAppError } from '@/lib/errors';
 import { paths } from '@/lib/paths';
-import { requireStaffPage } from '@/features/staff/server/staff';
-import { MemberDetailPage } from '@/features/staff/members/components/member-detail-page';
+import { requireStaffPage, MemberDetailPage } from '@/features/staff/app';
 
 export const metadata: Metadata = { title: '会員の詳細' };
 

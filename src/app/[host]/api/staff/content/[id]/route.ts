@@ -1,10 +1,7 @@
 import { jsonInvalid, jsonOk } from '@/server/http/responses';
-import { staffApi } from '@/features/staff/server/staff-api';
-import { renewSitePages } from '@/features/staff/server/revalidate';
-import { ITEM_JSON_MAX_BYTES, itemSchemaFor } from '@/features/staff/content/schemas';
-import { findStaffItem } from '@/features/staff/content/server/item-reads';
-import { deleteStaffItem, updateStaffItem } from '@/features/staff/content/server/item-writes';
-import { itemState } from '@/features/staff/content/server/staff-item';
+import { staffApi, renewSitePages } from '@/features/staff/app';
+import { ITEM_JSON_MAX_BYTES, itemSchemaFor } from '@/features/staff';
+import { findStaffItem, deleteStaffItem, updateStaffItem, itemState } from '@/features/staff/server';
 
 type Params = { host: string; id: string };
 

@@ -1,8 +1,7 @@
 import { jsonInvalid, jsonOk } from '@/server/http/responses';
-import { renewSitePages } from '@/features/staff/server/revalidate';
-import { staffApi } from '@/features/staff/server/staff-api';
-import { legalDocumentSchema } from '@/features/staff/legal/schema';
-import { getLegalDocument, saveLegalDocument } from '@/features/staff/legal/server/legal';
+import { renewSitePages, staffApi } from '@/features/staff/app';
+import { legalDocumentSchema } from '@/features/staff';
+import { getLegalDocument, saveLegalDocument } from '@/features/staff/server';
 
 type Params = { host: string; kind: string };
 

@@ -1,7 +1,7 @@
-import { getPaymentProvider } from '@/features/billing/server/provider';
-import { staffApi } from '@/features/staff/server/staff-api';
-import { parseMemberFilter } from '@/features/staff/members/schemas';
-import { exportFileName, exportMembersCsv } from '@/features/staff/members/server/export';
+import { getPaymentProvider } from '@/features/billing/server';
+import { staffApi } from '@/features/staff/app';
+import { parseMemberFilter } from '@/features/staff';
+import { exportFileName, exportMembersCsv } from '@/features/staff/server';
 
 /**
  * GET /api/staff/members/export.csv?<the list's query>: every member the filter matches (all pages) as CSV for

@@ -1,7 +1,7 @@
 import { jsonInvalid, jsonOk } from '@/server/http/responses';
-import { staffApi } from '@/features/staff/server/staff-api';
-import { changeRoleSchema } from '@/features/staff/team/schemas';
-import { changeStaffRole, removeStaff } from '@/features/staff/team/server/team';
+import { staffApi } from '@/features/staff/app';
+import { changeRoleSchema } from '@/features/staff';
+import { changeStaffRole, removeStaff } from '@/features/staff/server';
 
 type Params = { host: string; uid: string };
 

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
-import { ItemRoute, itemMetadata } from '@/features/content/components/routes/item-route';
-import type { AudienceParams } from '@/features/content/components/routes/params';
+import { ItemRoute, itemMetadata } from '@/features/content/app';
+import type { AudienceParams } from '@/features/content';
 
 type Props = { params: Promise<AudienceParams & { section: string; id: string }> };
 

@@ -2,8 +2,8 @@ import type { NextRequest } from 'next/server';
 import { getDb } from '@/server/db';
 import { jsonError } from '@/server/http/responses';
 import { getStorage } from '@/server/storage';
-import { servePublicMedia } from '@/features/media/server/serve';
-import { getSite } from '@/features/site/server/site';
+import { servePublicMedia } from '@/features/media/app';
+import { getSite } from '@/features/site/app';
 
 type Context = { params: Promise<{ host: string; id: string; variant: string }> };
 

@@ -3,11 +3,11 @@ import { notFound } from 'next/navigation';
 import { isAppError } from '@/lib/errors';
 import { paths } from '@/lib/paths';
 import { getDb } from '@/server/db';
-import { getSite } from '@/features/site/server/site';
-import { findSection } from '@/features/site/navigation';
-import { requireStaffPage } from '@/features/staff/server/staff';
-import { previewStaffItem } from '@/features/staff/content/server/item-reads';
-import { ItemPreview } from '@/features/staff/content/components/item-preview';
+import { getSite } from '@/features/site/app';
+import { findSection } from '@/features/site';
+import { requireStaffPage } from '@/features/staff/app';
+import { previewStaffItem } from '@/features/staff/server';
+import { ItemPreview } from '@/features/staff/ui';
 
 export const metadata: Metadata = { title: 'プレビュー' };
 

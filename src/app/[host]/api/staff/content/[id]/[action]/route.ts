@@ -1,8 +1,6 @@
 import { jsonError, jsonOk } from '@/server/http/responses';
-import { staffApi } from '@/features/staff/server/staff-api';
-import { renewSitePages } from '@/features/staff/server/revalidate';
-import { publishStaffItem, unpublishStaffItem } from '@/features/staff/content/server/item-writes';
-import { itemState } from '@/features/staff/content/server/staff-item';
+import { staffApi, renewSitePages } from '@/features/staff/app';
+import { publishStaffItem, unpublishStaffItem, itemState } from '@/features/staff/server';
 
 const ACTIONS = { publish: publishStaffItem, unpublish: unpublishStaffItem } as const;
 

@@ -1,15 +1,13 @@
 import { jsonError, jsonOk } from '@/server/http/responses';
-import { renewSitePages } from '@/features/staff/server/revalidate';
-import { staffApi } from '@/features/staff/server/staff-api';
-import { listItemFiles, maxBytesFor, uploadItemFile } from '@/features/staff/media/server/files';
-import { readUpload, uploadFileName } from '@/features/staff/media/server/read-upload';
+import { renewSitePages, staffApi } from '@/features/staff/app';
 import {
-  tooLargeMessage,
-  typesOf,
-  UPLOAD_ROLES,
-  wrongTypeMessage,
-  type UploadRole,
-} from '@/features/staff/media/roles';
+  listItemFiles,
+  maxBytesFor,
+  uploadItemFile,
+  readUpload,
+  uploadFileName,
+} from '@/features/staff/server';
+import { tooLargeMessage, typesOf, UPLOAD_ROLES, wrongTypeMessage, type UploadRole } from '@/features/staff';
 
 type Params = { host: string; id: string };
 

@@ -1,7 +1,7 @@
 import { jsonInvalid, jsonOk } from '@/server/http/responses';
-import { getPaymentProvider } from '@/features/billing/server/provider';
-import { staffApi } from '@/features/staff/server/staff-api';
-import { grantComplimentary } from '@/features/staff/members/server/grants';
+import { getPaymentProvider } from '@/features/billing/server';
+import { staffApi } from '@/features/staff/app';
+import { grantComplimentary } from '@/features/staff/server';
 
 /**
  * POST { endsOn: "yyyy-mm-dd" }: complimentary premium until the end of that day (Japan time). Member pages are

@@ -1,6 +1,6 @@
 import { jsonOk } from '@/server/http/responses';
-import { staffApi } from '@/features/staff/server/staff-api';
-import { offerPlanAgain } from '@/features/staff/plans/server/plans';
+import { staffApi } from '@/features/staff/app';
+import { offerPlanAgain } from '@/features/staff/server';
 
 /** POST: a retired plan is offered again, at its unchanged price. */
 export const POST = staffApi<{ host: string; id: string }>('plans:write', async ({ db, actor, params }) => {

@@ -1,6 +1,6 @@
 import { jsonOk } from '@/server/http/responses';
-import { staffApi } from '@/features/staff/server/staff-api';
-import { retirePlan } from '@/features/staff/plans/server/plans';
+import { staffApi } from '@/features/staff/app';
+import { retirePlan } from '@/features/staff/server';
 
 /** POST: the plan is no longer offered; its members keep it. */
 export const POST = staffApi<{ host: string; id: string }>('plans:write', async ({ db, actor, params }) => {

@@ -1,8 +1,7 @@
 import { z } from '@/lib/zod';
 import { jsonInvalid, jsonOk } from '@/server/http/responses';
-import { renewSitePages } from '@/features/staff/server/revalidate';
-import { staffApi } from '@/features/staff/server/staff-api';
-import { CAPTION_MAX, deleteItemFile, updateItemFile } from '@/features/staff/media/server/files';
+import { renewSitePages, staffApi } from '@/features/staff/app';
+import { CAPTION_MAX, deleteItemFile, updateItemFile } from '@/features/staff/server';
 
 type Params = { host: string; id: string; mediaId: string };
 

@@ -1,0 +1,17 @@
+// Public entry of the auth feature: server code that plain Node loads (scripts/ run it under tsx, without Next.js); never from a client file.
+// Other folders import the feature only through its entries (decision 0030).
+
+import 'server-only';
+
+export { askProvider } from './server/ask-provider';
+export { authClientConfig } from './server/client-config';
+export { SESSION_COOKIE } from './server/cookie';
+export { resolveFreshViewer } from './server/fresh-viewer';
+export { firebaseIdentity } from './server/identity';
+export { recheckInBackground, resolveViewer, REVERIFY_AFTER_MS } from './server/resolve-viewer';
+export {
+  createSession,
+  hashSessionToken,
+  isWellFormedSessionToken,
+  SESSION_LIFETIME_MS,
+} from './server/sessions';

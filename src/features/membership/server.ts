@@ -1,0 +1,24 @@
+// Public entry of the membership feature: server code that plain Node loads (scripts/ run it under tsx, without Next.js); never from a client file.
+// Other folders import the feature only through its entries (decision 0030).
+
+import 'server-only';
+
+export { grantRuns, subscriptionGivesAccess } from './server/access-sql';
+export {
+  ensureMember,
+  findMember,
+  formatMemberNumber,
+  joinMember,
+  type Member,
+  memberStatus,
+} from './server/members';
+export {
+  choosePlan,
+  findPlan,
+  listPlans,
+  type Plan,
+  saveAddress,
+  saveNickname,
+  saveProfile,
+} from './server/profile';
+export { findViewerAccess, type ViewerAccess } from './server/viewer-access';

@@ -1,0 +1,6 @@
+// Public entry of the signup feature: types and pure functions, safe in any module (client components, server code, scripts).
+// Other folders import the feature only through its entries (decision 0030).
+
+export { firstUnfinishedStep, resolveSignUpStep } from './progress';
+export { type addressSchema, type nicknameSchema, postalCodeSchema, type profileSchema } from './schemas';
+export { INTERVAL_LABELS, STEP_LABELS } from './steps';

@@ -1,0 +1,35 @@
+// Public entry of the staff feature: server code that plain Node loads (scripts/ run it under tsx, without Next.js); never from a client file.
+// Other folders import the feature only through its entries (decision 0030).
+
+import 'server-only';
+
+export {
+  findStaffItem,
+  listStaffItems,
+  loadItemForEdit,
+  previewStaffItem,
+} from './content/server/item-reads';
+export {
+  createStaffItem,
+  deleteStaffItem,
+  publishStaffItem,
+  unpublishStaffItem,
+  updateStaffItem,
+} from './content/server/item-writes';
+export { itemState } from './content/server/staff-item';
+export { getLegalDocument, saveLegalDocument } from './legal/server/legal';
+export {
+  CAPTION_MAX,
+  deleteItemFile,
+  listItemFiles,
+  maxBytesFor,
+  reorderGallery,
+  updateItemFile,
+  uploadItemFile,
+} from './media/server/files';
+export { readUpload, uploadFileName } from './media/server/read-upload';
+export { exportFileName, exportMembersCsv } from './members/server/export';
+export { grantComplimentary, revokeGrant } from './members/server/grants';
+export { createPlan, offerPlanAgain, retirePlan } from './plans/server/plans';
+export { addStaff, changeStaffRole, removeStaff } from './team/server/team';
+export { tenantAccountLookup } from './team/server/tenant-lookup';
