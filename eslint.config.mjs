@@ -1,6 +1,7 @@
 import { defineConfig, globalIgnores } from 'eslint/config';
 import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
+import { featureEntriesPlugin, featureZones, ROOT } from './eslint/feature-entries.mjs';
 
 const layer = (pattern, message) => ({ group: [pattern], message });
 
@@ -31,6 +32,15 @@ export default defineConfig([
     // Packages are not followed: a cycle is ours or none (and parsing them costs the lint half a minute).
     settings: { 'import/ignore': ['node_modules'] },
     rules: { 'import/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  // A feature is reached only through its entries; client files never take server entries (decision 0030).
+  {
+    files: ['src/**', 'scripts/**', 'e2e/**'],
+    plugins: { 'feature-entries': featureEntriesPlugin },
+    rules: {
+      'import/no-restricted-paths': ['error', { basePath: ROOT, zones: featureZones() }],
+      'feature-entries/entry-use': 'error',
+    },
   },
   { files: ['src/server/env.ts', '*.config.*', 'e2e/**'], rules: { 'no-restricted-properties': 'off' } },
   // Imports flow one way: lib, components/ui, server -> features -> app.
