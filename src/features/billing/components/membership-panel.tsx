@@ -73,7 +73,7 @@ export async function MembershipPanel({ site, member }: { site: Site; member: Me
           </Link>
         </section>
       )}
-      {site.config.IS_SHOW_MYPAGE_LEAVE && !summary.leaving && (
+      {site.config.IS_SHOW_MYPAGE_LEAVE && !summary.leaving && summary.subscription?.method !== 'konbini' && (
         <p className="text-right text-sm">
           <Link href={paths.leave()} className="underline underline-offset-4" data-testid="leave-link">
             退会
