@@ -47,7 +47,7 @@ export async function MembershipPanel({ site, member }: { site: Site; member: Me
         planName={summary.plan?.name ?? '特別会員'}
         joinedAt={member.joinedAt}
         periodEnd={periodEnd}
-        leaving={summary.leaving}
+        leaving={summary.leaving || summary.subscription?.method === 'konbini'}
         membershipYear={summary.membershipYear ?? 1}
       />
       {summary.leaving && periodEnd && (
