@@ -127,7 +127,10 @@ export const oneOffPayments = pgTable(
     index('one_off_payments_open_idx')
       .on(table.createdAt)
       .where(sql`${table.status} in ('issuing', 'pending')`),
-    check('one_off_payments_membership_plan', sql`${table.purpose} <> 'membership' or ${table.planId} is not null`),
+    check(
+      'one_off_payments_membership_plan',
+      sql`${table.purpose} <> 'membership' or ${table.planId} is not null`,
+    ),
   ],
 );
 

@@ -129,4 +129,3 @@ export function sandboxKonbini(db: Db, now: (siteId: string) => Promise<Date>) {
     },
   };
 }
-

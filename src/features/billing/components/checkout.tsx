@@ -47,7 +47,10 @@ export function Checkout({
         <fieldset className="flex flex-col gap-2 text-sm">
           <legend className="mb-2 font-bold">お支払い方法</legend>
           {(['card', 'konbini'] as const).map((value) => (
-            <label key={value} className="flex min-h-11 items-center gap-3 rounded-md border border-line px-3">
+            <label
+              key={value}
+              className="flex min-h-11 items-center gap-3 rounded-md border border-line px-3"
+            >
               <input
                 type="radio"
                 name="method"

@@ -48,9 +48,7 @@ export function FinalConfirmation({
           </dd>
         </div>
       </dl>
-      <p className="mt-3 text-xs">
-        下のボタンを押すと、上記の内容でお申し込みが確定します。
-      </p>
+      <p className="mt-3 text-xs">下のボタンを押すと、上記の内容でお申し込みが確定します。</p>
     </section>
   );
 }

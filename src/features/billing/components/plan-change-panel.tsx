@@ -22,7 +22,8 @@ export async function PlanChangePanel({ site, member }: { site: Site; member: Me
     return (
       <p className="text-sm leading-relaxed" role="status">
         プランの変更は、クレジットカードで自動更新中の会員の方がご利用いただけます。
-        {subscription?.method === 'konbini' && 'コンビニ払いの方は、次の期間のお支払い時にプランをお選びください。'}
+        {subscription?.method === 'konbini' &&
+          'コンビニ払いの方は、次の期間のお支払い時にプランをお選びください。'}
         <Link href={paths.myPage()} className="mt-4 block underline underline-offset-4">
           マイページへ戻る
         </Link>
@@ -40,20 +41,23 @@ export async function PlanChangePanel({ site, member }: { site: Site; member: Me
       <dl className="grid gap-1">
         <dt className="font-bold">現在のプラン</dt>
         <dd data-testid="plan-current">
-          {current?.name}（{current ? `${INTERVAL_LABELS[current.interval]} ${formatYen(current.priceYen)}` : ''}）
+          {current?.name}（
+          {current ? `${INTERVAL_LABELS[current.interval]} ${formatYen(current.priceYen)}` : ''}）
         </dd>
         <dt className="mt-2 font-bold">次回の更新日</dt>
         <dd>{from}</dd>
       </dl>
       <p>
-        変更後のプランは次回の更新日（{from}）から適用され、その日に新しいプランの料金をクレジットカードで決済します。
+        変更後のプランは次回の更新日（{from}
+        ）から適用され、その日に新しいプランの料金をクレジットカードで決済します。
         それまでは現在のプランのままご利用いただけ、差額の請求やご返金はありません。会員番号（
         {formatMemberNumber(member.memberNumber!)}）と在籍期間はそのまま引き継がれます。
       </p>
       {pending ? (
         <div className="rounded-lg border-2 border-primary p-4" role="status" data-testid="plan-pending">
           <p className="mb-3">
-            {from}の更新から「{pending.name}」（{INTERVAL_LABELS[pending.interval]} {formatYen(pending.priceYen)}
+            {from}の更新から「{pending.name}」（{INTERVAL_LABELS[pending.interval]}{' '}
+            {formatYen(pending.priceYen)}
             ）に変更されます。更新日の前であれば取り消せます。
           </p>
           <PlanChangeButton

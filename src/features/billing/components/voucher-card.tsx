@@ -59,7 +59,9 @@ export function VoucherCard({
       </p>
       {sandbox && (
         <div className="mt-4 rounded-md bg-surface-sub p-3">
-          <p className="mb-2">デモ環境のため、実際のコンビニでは支払えません。下のボタンで店頭での支払いを再現できます。</p>
+          <p className="mb-2">
+            デモ環境のため、実際のコンビニでは支払えません。下のボタンで店頭での支払いを再現できます。
+          </p>
           <FormError message={error} />
           <Button
             variant="secondary"

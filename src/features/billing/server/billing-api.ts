@@ -75,7 +75,10 @@ export const billingAction = memberPost<{ host: string; action: string }>(
       const parsed = planChangeSchema.safeParse(body);
       if (!parsed.success) return jsonInvalid(parsed.error.issues);
       const subscription = await changePlan(db, provider, member, parsed.data.planId);
-      return jsonOk({ pendingPlanId: subscription.pendingPlanId, effectiveAt: subscription.currentPeriodEnd });
+      return jsonOk({
+        pendingPlanId: subscription.pendingPlanId,
+        effectiveAt: subscription.currentPeriodEnd,
+      });
     }
     if (action === 'sync') {
       const parsed = syncSchema.safeParse(body);

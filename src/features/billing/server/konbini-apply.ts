@@ -74,7 +74,9 @@ async function recordKonbiniPaid(
 ): Promise<OneOffPayment> {
   const [plan] = await tx.select().from(plans).where(eq(plans.id, row.planId!));
   const [running] = await tx
-    .select({ end: sql<Date | null>`max(${subscriptions.currentPeriodEnd})`.mapWith(subscriptions.currentPeriodEnd) })
+    .select({
+      end: sql<Date | null>`max(${subscriptions.currentPeriodEnd})`.mapWith(subscriptions.currentPeriodEnd),
+    })
     .from(subscriptions)
     .where(
       and(

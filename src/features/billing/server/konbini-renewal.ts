@@ -25,7 +25,8 @@ export async function konbiniRenewal(
   member: Member,
 ): Promise<KonbiniRenewal> {
   const now = await provider.now(member.siteId);
-  if ((await memberStatus(db, member.id, now)) !== 'premium') return { endsAt: null, opensAt: null, mayPay: true };
+  if ((await memberStatus(db, member.id, now)) !== 'premium')
+    return { endsAt: null, opensAt: null, mayPay: true };
   const rows = await db
     .select()
     .from(subscriptions)

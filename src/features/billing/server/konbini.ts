@@ -151,7 +151,10 @@ export async function reconcileKonbini(db: Db, provider: PaymentProvider, now = 
     .from(oneOffPayments)
     .where(
       or(
-        and(eq(oneOffPayments.status, 'issuing'), lt(oneOffPayments.createdAt, new Date(now.getTime() - 60_000))),
+        and(
+          eq(oneOffPayments.status, 'issuing'),
+          lt(oneOffPayments.createdAt, new Date(now.getTime() - 60_000)),
+        ),
         and(eq(oneOffPayments.status, 'pending'), lt(oneOffPayments.expiresAt, now)),
       ),
     )

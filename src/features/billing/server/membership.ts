@@ -47,7 +47,6 @@ function cardRefused(error: unknown): never {
 /** Stripe keeps an idempotency key for 24 hours: an attempt older than that starts afresh (reconcile.ts). */
 const ATTEMPT_REUSABLE_MS = 23 * 60 * 60 * 1000;
 
-
 /**
  * The payment step: starts the chosen plan's subscription under a payment attempt recorded before the provider is
  * called (docs/decisions/0018). The attempt's id is the idempotency key, so a retry after anything (a refused card,
