@@ -65,6 +65,19 @@ for (const slug of SLUGS) {
       await choosePlan(page, plans.monthly);
 
       await expectStep(page, slug, 'payment');
+      await expect(page.getByTestId('final-confirmation')).toBeVisible();
+      if (slug === 'mio') {
+        // Konbini is offered for the yearly plan only: go back and choose it to see the konbini confirmation.
+        await expect(page.getByRole('radio', { name: /コンビニ払い/ })).toHaveCount(0);
+        await page.goto(`${origin}/signup/plans`);
+        await choosePlan(page, plans.yearly);
+        await page.getByRole('radio', { name: 'コンビニ払い（自動更新なし）' }).check();
+        await expectNoSeriousViolations(page, label('payment step, konbini confirmation'));
+        await page.goto(`${origin}/signup/plans`);
+        await choosePlan(page, plans.monthly);
+      } else {
+        await expect(page.getByRole('radio', { name: /コンビニ払い/ })).toHaveCount(0);
+      }
       await payWith(page, CARDS.declined, plans.monthly);
       await expect(formError(page)).toBeVisible();
       await expectNoSeriousViolations(page, label('payment step with a refused card'));
@@ -83,6 +96,16 @@ for (const slug of SLUGS) {
       await expectNoSeriousViolations(page, label('My page address edit'));
       await page.goto(`${origin}/mypage/card`);
       await expectNoSeriousViolations(page, label('My page card change'));
+      await page.goto(`${origin}/mypage/plan`);
+      await expect(page.getByRole('button', { name: `「${plans.yearly.name}」に変更する` })).toBeVisible();
+      await expectNoSeriousViolations(page, label('My page plan change'));
+      await page.goto(`${origin}/mypage`);
+      await page
+        .getByTestId('payment-history')
+        .getByRole('link', { name: /領収書$/ })
+        .click();
+      await expect(page.getByTestId('receipt')).toBeVisible();
+      await expectNoSeriousViolations(page, label('receipt'));
 
       if (slug === 'mio') {
         await page.goto(`${origin}/mypage/leave`);

@@ -384,7 +384,7 @@ test.describe('bad input to the sign-up steps (mio)', () => {
     await expect(planRadio(page, PLANS.mio.monthly)).toBeChecked();
     await expect(planRadio(page, PLANS.mio.yearly)).not.toBeChecked();
     await page.goto(`${MIO_URL}/signup/payment`);
-    await expect(page.getByTestId('chosen-plan')).toContainText(PLANS.mio.monthly.name);
+    await expect(page.getByTestId('final-confirmation')).toContainText(PLANS.mio.monthly.name);
   });
 
   test('payment: malformed and refused cards leave the member on the payment step, not a member', async ({

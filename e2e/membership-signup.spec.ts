@@ -102,9 +102,9 @@ for (const slug of SLUGS) {
 
         // 6. Payment
         await expectStep(page, slug, 'payment');
-        await expect(page.getByTestId('chosen-plan')).toContainText(plans.monthly.name);
-        await expect(page.getByTestId('chosen-plan')).toContainText(
-          `月額 ${plans.monthly.price}（毎月自動更新）`,
+        await expect(page.getByTestId('final-confirmation')).toContainText(plans.monthly.name);
+        await expect(page.getByTestId('final-confirmation')).toContainText(
+          `月額 ${plans.monthly.price}（1か月ごと）`,
         );
         await expect(page.getByTestId('sandbox-notice')).toBeVisible();
         await shoot(page, `${slug}-6-payment`);
@@ -191,7 +191,7 @@ for (const slug of SLUGS) {
         await page.reload();
         await expectStep(page, slug, 'payment');
         await expect(formError(page)).toHaveCount(0);
-        await expect(page.getByTestId('chosen-plan')).toContainText(plans.yearly.name);
+        await expect(page.getByTestId('final-confirmation')).toContainText(plans.yearly.name);
         await expect(page.getByRole('button', { name: plans.yearly.pay })).toBeVisible();
         await page.goto(`${origin}/signup/continue`);
         await expectStep(page, slug, 'payment');
@@ -267,7 +267,7 @@ for (const slug of SLUGS) {
       await signIn(third.page, user.email, user.password, { origin });
       await third.page.goto(`${origin}/signup/continue`);
       await expectStep(third.page, slug, 'payment');
-      await expect(third.page.getByTestId('chosen-plan')).toContainText(plans.monthly.name);
+      await expect(third.page.getByTestId('final-confirmation')).toContainText(plans.monthly.name);
       await third.context.close();
     });
 

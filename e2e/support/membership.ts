@@ -34,7 +34,7 @@ const plan = (code: PlanInfo['code'], name: string, price: string): PlanInfo => 
   code,
   name,
   price,
-  pay: `${price}を支払って入会する`,
+  pay: `上記の内容で確定し、${price}を支払う`,
 });
 
 /** demo/plans.json, as the plans and payment steps show it. */

@@ -22,6 +22,8 @@ export const paths = {
   editAddress: () => '/mypage/address',
   changeCard: () => '/mypage/card',
   leave: () => '/mypage/leave',
+  changePlan: () => '/mypage/plan',
+  receipt: (paymentId: string) => `/mypage/payments/${encodeURIComponent(paymentId)}/receipt`,
   staff: {
     home: () => '/staff',
     content: (section?: string) => (section ? `/staff/content?section=${section}` : '/staff/content'),

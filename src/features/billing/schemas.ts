@@ -54,3 +54,14 @@ export const leaveSchema = z.object({
       .optional(),
   ),
 });
+
+const planId = z.uuid({ error: 'プランを選択してください' });
+
+/** A konbini voucher for a membership period of this plan (the payment step, or the next period on My page). */
+export const konbiniRequestSchema = z.object({ planId });
+
+/** A plan change at the next renewal; null takes a pending change back. */
+export const planChangeSchema = z.object({ planId: planId.nullable() });
+
+/** The sandbox's "paid at the till" control. */
+export const konbiniPaySchema = z.object({ paymentId: z.uuid({ error: 'お支払いが見つかりません' }) });

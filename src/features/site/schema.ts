@@ -118,6 +118,19 @@ export const siteConfigSchema = z
     FC_SERVER_CELL: z.enum(SERVER_CELLS),
     CONTENT_SOURCE: z.record(z.string(), z.unknown()),
     PASSWORD_POLICY: passwordPolicySchema.prefault({}),
+    /**
+     * Konbini payment (a voucher paid at a convenience store) beside the card, for plans of these intervals; it
+     * never renews by itself (docs/decisions/0026). Off unless the site enables it.
+     */
+    KONBINI_PAYMENT: z
+      .strictObject({
+        enabled: z.boolean().default(false),
+        intervals: z
+          .array(z.enum(['month', 'year']))
+          .min(1)
+          .default(['year']),
+      })
+      .prefault({}),
     THEME: themeSchema,
   })
   .superRefine(

@@ -179,6 +179,15 @@ export const subscriptions = pgTable(
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
     /** Why the member left (optional, from the leaving flow). */
     cancelReason: text('cancel_reason'),
+    /**
+     * How it is paid: `card` renews by itself; `konbini` is one paid period (a voucher paid at a convenience store)
+     * that never renews: written with cancelAtPeriodEnd so that every status rule reads it unchanged (0026).
+     */
+    method: text('method', { enum: ['card', 'konbini'] })
+      .notNull()
+      .default('card'),
+    /** A plan change the member asked for, taking effect at the next renewal (the provider's truth, 0026). */
+    pendingPlanId: uuid('pending_plan_id').references(() => plans.id),
     ...timestamps,
   },
   (table) => [index('subscriptions_member_idx').on(table.memberId)],
@@ -251,6 +260,8 @@ export const sandboxSubscriptions = pgTable(
     cancelComment: text('cancel_comment'),
     /** Our payment attempt that made it (Stripe: metadata.attempt_id). */
     attemptId: text('attempt_id'),
+    /** The plan it switches to at the next renewal (Stripe: a subscription schedule's next phase). */
+    nextPlanId: uuid('next_plan_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('sandbox_subscriptions_site_idx').on(table.siteId)],

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { members, plans, sites } from './core-schema';
 
 export const PAYMENT_ATTEMPT_STATUSES = ['open', 'succeeded', 'abandoned', 'refunded'] as const;
@@ -55,6 +65,8 @@ export const sandboxEvents = pgTable(
     seq: bigserial('seq', { mode: 'number' }).notNull(),
     type: text('type').notNull(),
     subscriptionId: text('subscription_id'),
+    /** The one-off payment (a konbini PaymentIntent) it is about, for payment_intent.* events. */
+    paymentId: text('payment_id'),
     /** When it happened on the sandbox's (test) clock. */
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
@@ -65,3 +77,75 @@ export const sandboxEvents = pgTable(
       .where(sql`${table.deliveredAt} IS NULL`),
   ],
 );
+
+export const PAYMENT_PURPOSES = ['membership'] as const;
+export const ONE_OFF_STATUSES = ['issuing', 'pending', 'paid', 'expired', 'canceled'] as const;
+
+/**
+ * A one-off payment for a purpose (a membership period now, a presale win later): a konbini voucher (docs/decisions
+ * 0026). The row is the attempt of 0018: written as `issuing` before the provider is called, its id the idempotency
+ * key; `pending` once the voucher is issued; `paid` in the transaction that grants what it pays for; `expired` when
+ * the deadline passed unpaid; `canceled` when the provider never issued it. One open (issuing or pending) payment per
+ * member and purpose, held by the partial unique index.
+ */
+export const oneOffPayments = pgTable(
+  'one_off_payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    siteId: uuid('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: PAYMENT_PURPOSES }).notNull(),
+    /** The plan a membership period is for. */
+    planId: uuid('plan_id').references(() => plans.id),
+    method: text('method', { enum: ['konbini'] })
+      .notNull()
+      .default('konbini'),
+    provider: text('provider', { enum: ['stripe', 'sandbox'] }).notNull(),
+    /** Yen, tax included. */
+    amountYen: integer('amount_yen').notNull(),
+    status: text('status', { enum: ONE_OFF_STATUSES }).notNull().default('issuing'),
+    providerPaymentId: text('provider_payment_id').unique(),
+    /** お支払い番号 and 確認番号 of the voucher (the confirmation number only for the chains that ask for it). */
+    paymentNumber: text('payment_number'),
+    confirmationNumber: text('confirmation_number'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** The membership period it paid for. */
+    periodStart: timestamp('period_start', { withTimezone: true }),
+    periodEnd: timestamp('period_end', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('one_off_payments_one_open_key')
+      .on(table.memberId, table.purpose)
+      .where(sql`${table.status} in ('issuing', 'pending')`),
+    index('one_off_payments_member_idx').on(table.memberId, table.createdAt),
+    index('one_off_payments_open_idx')
+      .on(table.createdAt)
+      .where(sql`${table.status} in ('issuing', 'pending')`),
+    check(
+      'one_off_payments_membership_plan',
+      sql`${table.purpose} <> 'membership' or ${table.planId} is not null`,
+    ),
+  ],
+);
+
+/** The sandbox's konbini PaymentIntents (Stripe keeps these on its side). */
+export const sandboxKonbiniPayments = pgTable('sandbox_konbini_payments', {
+  id: text('id').primaryKey(),
+  siteId: uuid('site_id').notNull(),
+  memberId: uuid('member_id').notNull(),
+  /** Our one-off payment (Stripe: metadata.attempt_id and the idempotency key). */
+  attemptId: text('attempt_id').notNull().unique(),
+  amountYen: integer('amount_yen').notNull(),
+  status: text('status', { enum: ['requires_action', 'succeeded', 'canceled'] }).notNull(),
+  paymentNumber: text('payment_number').notNull(),
+  confirmationNumber: text('confirmation_number').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  paidAt: timestamp('paid_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});

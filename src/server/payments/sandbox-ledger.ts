@@ -42,6 +42,7 @@ export function toState(row: SandboxSubscription, paid: boolean): SubscriptionSt
     cancelReason: row.cancelComment,
     attemptId: row.attemptId,
     paid,
+    pendingPlanId: row.nextPlanId,
   };
 }
 
@@ -67,6 +68,11 @@ export async function readRecentSubscriptions(db: Db, since: Date): Promise<Subs
 /** An event of the change being written, delivered once its transaction has committed. */
 export async function recordEvent(tx: Db, type: string, subscriptionId: string, at: Date): Promise<void> {
   await tx.insert(sandboxEvents).values({ id: newSandboxId('evt'), type, subscriptionId, occurredAt: at });
+}
+
+/** An event about a konbini payment (payment_intent.*), delivered like the others. */
+export async function recordPaymentEvent(tx: Db, type: string, paymentId: string, at: Date): Promise<void> {
+  await tx.insert(sandboxEvents).values({ id: newSandboxId('evt'), type, paymentId, occurredAt: at });
 }
 
 export async function writeInvoice(
@@ -122,6 +128,8 @@ export async function deliverEvents(
   handler: (event: BillingEvent) => Promise<void>,
   /** Only this subscription's: the push right after a change (the retry delivers everything left). */
   subscriptionId?: string,
+  /** Only this konbini payment's. */
+  paymentId?: string,
 ): Promise<number> {
   const pending = await db
     .select()
@@ -130,6 +138,7 @@ export async function deliverEvents(
       and(
         isNull(sandboxEvents.deliveredAt),
         subscriptionId ? eq(sandboxEvents.subscriptionId, subscriptionId) : undefined,
+        paymentId ? eq(sandboxEvents.paymentId, paymentId) : undefined,
       ),
     )
     .orderBy(asc(sandboxEvents.seq))
@@ -140,6 +149,7 @@ export async function deliverEvents(
       type: event.type,
       created: event.occurredAt,
       subscriptionId: event.subscriptionId,
+      paymentId: event.paymentId,
     });
     await db.update(sandboxEvents).set({ deliveredAt: new Date() }).where(eq(sandboxEvents.id, event.id));
   }

@@ -2,8 +2,15 @@ import 'server-only';
 import { createHash } from 'node:crypto';
 import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import { sandboxClocks, sandboxCustomers, sandboxInvoices, sandboxSubscriptions } from '@/server/db/schema';
+import {
+  plans,
+  sandboxClocks,
+  sandboxCustomers,
+  sandboxInvoices,
+  sandboxSubscriptions,
+} from '@/server/db/schema';
 import { chargeSandboxCard } from '@/server/payments/sandbox-cards';
+import { sandboxKonbini } from '@/server/payments/sandbox-konbini';
 import {
   deliverEvents,
   nextPeriodEnd,
@@ -17,6 +24,7 @@ import {
 import {
   CardError,
   type BillingEvent,
+  type KonbiniState,
   type PaymentProvider,
   type PaymentRecord,
 } from '@/server/payments/types';
@@ -36,6 +44,8 @@ export interface SandboxProvider extends PaymentProvider {
   advanceClock(siteId: string, ms: number): Promise<Date>;
   /** Delivers the events not yet taken by our handler (after a crash of ours or of the delivery). */
   deliverPending(): Promise<number>;
+  /** The fan pays the voucher at the till (the demo's and tests' control); once, and only before its deadline. */
+  payKonbini(paymentId: string): Promise<KonbiniState | null>;
 }
 
 /** One customer per member, whatever fails between its creation and our note of it. */
@@ -70,12 +80,47 @@ export function createSandboxProvider(
   }
 
   const subscriptionIdOf = (attemptId: string) => `sub_sb_${attemptId.replaceAll('-', '')}`;
+  const konbini = sandboxKonbini(db, now);
+  const pushPayment = (paymentId: string) =>
+    deliverEvents(db, deliver, undefined, paymentId).catch((error: unknown) =>
+      console.warn('sandbox: events left for later:', (error as Error).message),
+    );
 
   return {
     kind: 'sandbox',
     publishableKey: null,
     now,
     deliverPending,
+
+    async issueKonbini(input) {
+      const state = await konbini.issueKonbini(input);
+      await pushPayment(state.providerPaymentId);
+      return state;
+    },
+    retrieveKonbini: konbini.retrieveKonbini,
+    findKonbiniOfAttempt: konbini.findKonbiniOfAttempt,
+    async payKonbini(paymentId) {
+      const state = await konbini.payKonbini(paymentId);
+      await pushPayment(paymentId);
+      return state;
+    },
+
+    async schedulePlanChange(subscriptionId, plan) {
+      const current = await readSubscription(db, subscriptionId);
+      if (!current) throw new Error(`sandbox subscription ${subscriptionId} does not exist`);
+      const nextPlanId = plan && plan.id !== current.planId ? plan.id : null;
+      if (current.status === 'canceled' || current.pendingPlanId === nextPlanId) return current;
+      const at = await now(current.siteId);
+      await db.transaction(async (tx) => {
+        await tx
+          .update(sandboxSubscriptions)
+          .set({ nextPlanId })
+          .where(eq(sandboxSubscriptions.id, subscriptionId));
+        await recordEvent(tx, 'customer.subscription.updated', subscriptionId, at);
+      });
+      await deliverSoon(subscriptionId);
+      return (await readSubscription(db, subscriptionId))!;
+    },
 
     async createCustomer({ siteId, memberId }) {
       const id = customerIdOf(memberId);
@@ -222,6 +267,7 @@ export function createSandboxProvider(
           ),
         );
       for (const { id } of due) await db.transaction((tx) => settle(tx, id, at));
+      await konbini.expireKonbini(siteId, at);
       await deliverSoon();
       return at;
     },
@@ -244,16 +290,24 @@ async function settle(tx: Db, id: string, at: Date): Promise<void> {
     await recordEvent(tx, 'customer.subscription.deleted', id, at);
     return;
   }
-  const amountYen = await renewalAmount(tx, row);
+  // A plan change takes effect at this renewal: the new plan's price and interval from here on (docs/decisions/0026).
+  const [next] = row.nextPlanId
+    ? await tx.select().from(plans).where(eq(plans.id, row.nextPlanId))
+    : [undefined];
+  const interval = next?.interval ?? row.interval;
+  const amountYen = next ? next.priceYen : await renewalAmount(tx, row);
   let periodEnd = row.currentPeriodEnd;
   while (periodEnd <= at) {
     const start = periodEnd;
-    periodEnd = nextPeriodEnd(periodEnd, row.interval);
+    periodEnd = nextPeriodEnd(periodEnd, interval);
     await writeInvoice(tx, row, amountYen, { start, end: periodEnd });
   }
   await tx
     .update(sandboxSubscriptions)
-    .set({ currentPeriodEnd: periodEnd })
+    .set({
+      currentPeriodEnd: periodEnd,
+      ...(next ? { planId: next.id, interval: next.interval, nextPlanId: null } : {}),
+    })
     .where(eq(sandboxSubscriptions.id, id));
   await recordEvent(tx, 'invoice.paid', id, at);
   await recordEvent(tx, 'customer.subscription.updated', id, at);

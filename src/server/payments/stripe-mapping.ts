@@ -5,6 +5,7 @@ import {
   CardError,
   type BillingEvent,
   type CardSummary,
+  type KonbiniState,
   type PaymentRecord,
   type SubscriptionState,
   type SubscriptionStatus,
@@ -79,6 +80,45 @@ export function toSubscriptionState(subscription: Stripe.Subscription): Subscrip
     // With payment_behavior default_incomplete a subscription leaves `incomplete` only once its first invoice is
     // paid; an expired one never was.
     paid: subscription.status !== 'incomplete' && subscription.status !== 'incomplete_expired',
+    // Written with the subscription schedule's next phase (stripe.ts schedulePlanChange); the phase's own metadata
+    // sets plan_id when it starts, so a change that took effect is no longer pending.
+    pendingPlanId:
+      subscription.metadata.next_plan_id && subscription.metadata.next_plan_id !== planId
+        ? subscription.metadata.next_plan_id
+        : null,
+  };
+}
+
+/**
+ * A konbini PaymentIntent of ours (metadata names site, member and attempt). Unpaid past its deadline Stripe puts it
+ * back to requires_payment_method (or we cancelled it): for us it expired.
+ */
+export function toKonbiniState(intent: Stripe.PaymentIntent): KonbiniState | null {
+  const { site_id: siteId, member_id: memberId, attempt_id: attemptId } = intent.metadata;
+  if (!siteId || !memberId || !attemptId) return null;
+  const details = intent.next_action?.konbini_display_details;
+  const stores = details?.stores;
+  // One number for every chain; 確認番号 is asked only by some (Seven-Eleven has none).
+  const chain = stores?.familymart ?? stores?.lawson ?? stores?.ministop ?? stores?.seicomart ?? null;
+  const expiresAt = toDate(details?.expires_at);
+  const status =
+    intent.status === 'succeeded'
+      ? 'paid'
+      : intent.status === 'requires_action' && (!expiresAt || expiresAt > new Date())
+        ? 'pending'
+        : 'expired';
+  return {
+    providerPaymentId: intent.id,
+    siteId,
+    memberId,
+    attemptId,
+    amountYen: intent.amount,
+    status,
+    paymentNumber: chain?.payment_code ?? null,
+    confirmationNumber: chain?.confirmation_number ?? null,
+    expiresAt,
+    // The charge's time is not on the intent: the event that reports it (or now) is when the payment arrived.
+    paidAt: null,
   };
 }
 
@@ -157,12 +197,20 @@ function cardChangeOf(event: Stripe.Event): CardChange | null {
   };
 }
 
+/** payment_intent.* events of our konbini payments (a card subscription's intents are read through its invoice). */
+function konbiniIntentOf(event: Stripe.Event): string | null {
+  if (!event.type.startsWith('payment_intent.')) return null;
+  const intent = event.data.object as Stripe.PaymentIntent;
+  return intent.metadata?.attempt_id && intent.payment_method_types?.includes('konbini') ? intent.id : null;
+}
+
 export function toBillingEvent(event: Stripe.Event): StripeBillingEvent {
   return {
     id: event.id,
     type: event.type,
     created: new Date(event.created * 1000),
     subscriptionId: subscriptionOf(event),
+    paymentId: konbiniIntentOf(event),
     cardChange: cardChangeOf(event),
   };
 }

@@ -14,6 +14,7 @@ import {
   type CardChange,
   type StripeBillingEvent,
 } from '@/server/payments/stripe-mapping';
+import { stripeKonbini } from '@/server/payments/stripe-konbini';
 import type {
   BillablePlan,
   PaymentProvider,
@@ -97,6 +98,7 @@ export function createStripeProvider(options: StripeProviderOptions): StripeProv
   return {
     kind: 'stripe',
     publishableKey: options.publishableKey,
+    ...stripeKonbini(stripe, findOrCreatePrice),
 
     async now() {
       return new Date();

@@ -31,6 +31,23 @@ export interface SubscriptionState {
   attemptId: string | null;
   /** Whether it has been paid for: a subscription nobody paid for never makes a member. */
   paid: boolean;
+  /** The plan it switches to at the next renewal, when the member asked for a change (docs/decisions/0026). */
+  pendingPlanId: string | null;
+}
+
+/** The provider's truth about one konbini payment (Stripe: a PaymentIntent with payment_method_types konbini). */
+export interface KonbiniState {
+  providerPaymentId: string;
+  siteId: string;
+  memberId: string;
+  /** Our one-off payment (metadata.attempt_id). */
+  attemptId: string;
+  amountYen: number;
+  status: 'pending' | 'paid' | 'expired';
+  paymentNumber: string | null;
+  confirmationNumber: string | null;
+  expiresAt: Date | null;
+  paidAt: Date | null;
 }
 
 /** A verified provider event. Only its id and the subscription it concerns matter: the state is fetched fresh. */
@@ -39,6 +56,8 @@ export interface BillingEvent {
   type: string;
   created: Date;
   subscriptionId: string | null;
+  /** The one-off payment (a konbini PaymentIntent) a payment_intent.* event is about. */
+  paymentId?: string | null;
 }
 
 export interface CardSummary {
@@ -120,6 +139,30 @@ export interface PaymentProvider {
   getCard(customerId: string): Promise<CardSummary | null>;
   /** The customer's charges, newest first (at most the last 24). */
   listPayments(customerId: string): Promise<PaymentRecord[]>;
+  /**
+   * Issues a konbini voucher for our one-off payment, whose id is the idempotency key: asked again with the same
+   * attempt, the provider answers with the voucher it issued the first time.
+   */
+  issueKonbini(input: {
+    siteId: string;
+    memberId: string;
+    customerId: string;
+    amountYen: number;
+    description: string;
+    attemptId: string;
+    /** Days the fan has to pay (Stripe's expires_after_days). */
+    days: number;
+  }): Promise<KonbiniState>;
+  /** The konbini payment as the provider has it now (`within`: as for retrieveSubscription). */
+  retrieveKonbini(paymentId: string, within?: Db): Promise<KonbiniState | null>;
+  /** The voucher our attempt issued, if the provider issued one (after a crash before we noted it). */
+  findKonbiniOfAttempt(attemptId: string): Promise<KonbiniState | null>;
+  /** Switches the subscription to `planId` at its next renewal (null: takes a pending change back); idempotent. */
+  schedulePlanChange(
+    subscriptionId: string,
+    plan: BillablePlan | null,
+    siteId: string,
+  ): Promise<SubscriptionState>;
   /** Stripe: a SetupIntent's secret for the elements; sandbox: the card is replaced at once. */
   changeCard(input: {
     customerId: string;

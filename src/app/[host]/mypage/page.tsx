@@ -3,13 +3,14 @@ import { Link } from '@/components/ui/link';
 import { paths } from '@/lib/paths';
 import { PageHeading } from '@/components/ui/page-heading';
 import { getDb } from '@/server/db';
-import { requireSite, type HostParams } from '@/features/site/app';
-import { requireViewer } from '@/features/auth/app';
-import { SignOutButton } from '@/features/auth/ui';
-import { findMember } from '@/features/membership/server';
-import { MembershipPanel } from '@/features/billing/app';
-import { MemberDetails } from '@/features/membership/ui';
-import { getStaffActor } from '@/features/staff/app';
+import { requireSite, type HostParams } from '@/features/site/server/site';
+import { requireViewer } from '@/features/auth/server/viewer';
+import { SignOutButton } from '@/features/auth/components/sign-out-button';
+import { findMember } from '@/features/membership/server/members';
+import { MembershipPanel } from '@/features/billing/components/membership-panel';
+import { BillingPanel } from '@/features/billing/components/billing-panel';
+import { MemberDetails } from '@/features/membership/components/member-details';
+import { getStaffActor } from '@/features/staff/server/staff';
 
 // Personal: rendered for each request from the session cookie, never cached.
 export const dynamic = 'force-dynamic';
@@ -27,6 +28,7 @@ export default async function MyPage({ params }: HostParams) {
     <div className="mx-auto flex max-w-3xl flex-col gap-8 px-4 py-10 md:py-16">
       <PageHeading>マイページ</PageHeading>
       <MembershipPanel site={site} member={member} />
+      {member?.memberNumber && <BillingPanel site={site} member={member} />}
       {member?.memberNumber && <MemberDetails member={member} />}
       <section aria-labelledby="account-heading" className="rounded-lg border border-line p-6">
         <h2 id="account-heading" className="text-lg font-bold">

@@ -47,7 +47,7 @@ export async function MembershipPanel({ site, member }: { site: Site; member: Me
         planName={summary.plan?.name ?? '特別会員'}
         joinedAt={member.joinedAt}
         periodEnd={periodEnd}
-        leaving={summary.leaving}
+        leaving={summary.leaving || summary.subscription?.method === 'konbini'}
         membershipYear={summary.membershipYear ?? 1}
       />
       {summary.leaving && periodEnd && (
@@ -73,7 +73,7 @@ export async function MembershipPanel({ site, member }: { site: Site; member: Me
           </Link>
         </section>
       )}
-      {site.config.IS_SHOW_MYPAGE_LEAVE && !summary.leaving && (
+      {site.config.IS_SHOW_MYPAGE_LEAVE && !summary.leaving && summary.subscription?.method !== 'konbini' && (
         <p className="text-right text-sm">
           <Link href={paths.leave()} className="underline underline-offset-4" data-testid="leave-link">
             退会

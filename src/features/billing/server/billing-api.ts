@@ -3,9 +3,19 @@ import { AppError } from '@/lib/errors';
 import { paths } from '@/lib/paths';
 import { env } from '@/server/env';
 import { jsonInvalid, jsonOk } from '@/server/http/responses';
-import { findMember } from '@/features/membership/server';
-import { memberPost } from '@/features/membership/app';
-import { leaveSchema, paymentRequestSchema, toSandboxCard } from '@/features/billing/schemas';
+import { findMember } from '@/features/membership/server/members';
+import { memberPost } from '@/features/membership/server/member-api';
+import {
+  konbiniPaySchema,
+  konbiniRequestSchema,
+  leaveSchema,
+  paymentRequestSchema,
+  planChangeSchema,
+  toSandboxCard,
+} from '@/features/billing/schemas';
+import { issueKonbiniPayment, markKonbiniPaid } from '@/features/billing/server/konbini';
+import { voucherView } from '@/features/billing/voucher';
+import { changePlan } from '@/features/billing/server/plan-change';
 import { getPaymentProvider, isSandbox } from '@/features/billing/server/provider';
 import {
   changeCard,
@@ -16,7 +26,7 @@ import {
 } from '@/features/billing/server/membership';
 import { z } from '@/lib/zod';
 
-const ACTIONS = ['subscribe', 'card', 'leave', 'resume', 'sync'] as const;
+const ACTIONS = ['subscribe', 'card', 'leave', 'resume', 'sync', 'konbini', 'plan'] as const;
 type Action = (typeof ACTIONS)[number];
 
 /**
@@ -50,6 +60,26 @@ export const billingAction = memberPost<{ host: string; action: string }>(
       const subscription = await leaveMembership(db, provider, member, parsed.data.reason || null);
       return jsonOk({ accessUntil: subscription.currentPeriodEnd });
     }
+    if (action === 'konbini') {
+      const parsed = konbiniRequestSchema.safeParse(body);
+      if (!parsed.success) return jsonInvalid(parsed.error.issues);
+      const voucher = await issueKonbiniPayment(db, provider, {
+        site,
+        member,
+        planId: parsed.data.planId,
+        email: viewer.email,
+      });
+      return jsonOk({ voucher: voucherView(voucher) });
+    }
+    if (action === 'plan') {
+      const parsed = planChangeSchema.safeParse(body);
+      if (!parsed.success) return jsonInvalid(parsed.error.issues);
+      const subscription = await changePlan(db, provider, member, parsed.data.planId);
+      return jsonOk({
+        pendingPlanId: subscription.pendingPlanId,
+        effectiveAt: subscription.currentPeriodEnd,
+      });
+    }
     if (action === 'sync') {
       const parsed = syncSchema.safeParse(body);
       if (!parsed.success) return jsonInvalid(parsed.error.issues);
@@ -77,4 +107,20 @@ export const advanceSandboxClock = memberPost<{ host: string }>(async ({ site, b
   if (!parsed.success) return jsonInvalid(parsed.error.issues);
   const now = await provider.advanceClock(site.id, parsed.data.days * 24 * 60 * 60 * 1000);
   return jsonOk({ now });
+});
+
+/**
+ * POST /api/sandbox/konbini: the fan "pays at the till" for their own voucher (the demo's and tests' stand-in for a
+ * convenience store). Only with the sandbox, in the demo or with SANDBOX_TEST_CLOCK=true; 404 everywhere else.
+ */
+export const payKonbiniInSandbox = memberPost<{ host: string }>(async ({ site, viewer, db, body }) => {
+  const provider = await getPaymentProvider();
+  const enabled = env.SANDBOX_TEST_CLOCK === 'true' || env.DEMO_MODE === 'true';
+  if (!isSandbox(provider) || !enabled) throw new AppError('NOT_FOUND');
+  const parsed = konbiniPaySchema.safeParse(body);
+  if (!parsed.success) return jsonInvalid(parsed.error.issues);
+  const member = await findMember(db, site.id, viewer.uid);
+  if (!member) throw new AppError('NOT_FOUND');
+  const paid = await markKonbiniPaid(db, provider, member, parsed.data.paymentId);
+  return jsonOk({ voucher: voucherView(paid) });
 });

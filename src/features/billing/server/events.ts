@@ -3,7 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { billingEvents, members, paymentAttempts, plans, subscriptions } from '@/server/db/schema';
 import type { BillingEvent, PaymentProvider, SubscriptionState } from '@/server/payments/types';
-import { joinMember } from '@/features/membership/server';
+import { joinMember } from '@/features/membership/server/members';
+import { applyKonbiniState, lockAndRetrieveKonbini } from '@/features/billing/server/konbini-apply';
 
 export type EventOutcome = 'applied' | 'duplicate' | 'ignored';
 
@@ -16,7 +17,7 @@ export type EventOutcome = 'applied' | 'duplicate' | 'ignored';
  */
 export async function handleBillingEvent(
   db: Db,
-  provider: Pick<PaymentProvider, 'kind' | 'retrieveSubscription'>,
+  provider: Pick<PaymentProvider, 'kind' | 'retrieveSubscription' | 'retrieveKonbini'>,
   event: BillingEvent,
 ): Promise<EventOutcome> {
   return db.transaction(async (tx) => {
@@ -26,6 +27,11 @@ export async function handleBillingEvent(
       .onConflictDoNothing()
       .returning({ eventId: billingEvents.eventId });
     if (!fresh) return 'duplicate';
+    if (event.paymentId) {
+      const payment = await lockAndRetrieveKonbini(tx, provider, event.paymentId);
+      if (!payment) return 'ignored';
+      return (await applyKonbiniState(tx, payment, event.created)) ? 'applied' : 'ignored';
+    }
     if (!event.subscriptionId) return 'ignored';
     const state = await lockAndRetrieve(tx, provider, event.subscriptionId);
     if (!state) return 'ignored';
@@ -78,6 +84,7 @@ export async function applySubscriptionState(
     currentPeriodEnd: state.currentPeriodEnd,
     cancelAtPeriodEnd: state.cancelAtPeriodEnd,
     canceledAt: state.canceledAt,
+    pendingPlanId: state.pendingPlanId,
     // The reason comes with the cancellation itself, so the two are never written apart; one given only to us
     // before (an older cancellation) is kept, and taking leaving back clears it.
     cancelReason: leaving ? sql`coalesce(${state.cancelReason}, ${subscriptions.cancelReason})` : null,

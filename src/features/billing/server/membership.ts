@@ -2,7 +2,7 @@ import 'server-only';
 import { desc, eq } from 'drizzle-orm';
 import { AppError } from '@/lib/errors';
 import type { Db } from '@/server/db/client';
-import { members, subscriptions } from '@/server/db/schema';
+import { subscriptions } from '@/server/db/schema';
 import {
   CardError,
   type PaymentProvider,
@@ -18,6 +18,8 @@ import {
   openAttempt,
   settleOpenAttempt,
 } from '@/features/billing/server/attempts';
+import { currentVoucher } from '@/features/billing/server/konbini';
+import { ensureCustomer } from '@/features/billing/server/customer';
 
 export type Subscription = typeof subscriptions.$inferSelect;
 
@@ -44,14 +46,6 @@ function cardRefused(error: unknown): never {
 /** Stripe keeps an idempotency key for 24 hours: an attempt older than that starts afresh (reconcile.ts). */
 const ATTEMPT_REUSABLE_MS = 23 * 60 * 60 * 1000;
 
-/** The member's customer at the provider; the provider gives one member the same customer however often asked. */
-async function ensureCustomer(db: Db, provider: PaymentProvider, member: Member, email: string | null) {
-  if (member.billingCustomerId) return member.billingCustomerId;
-  const customerId = await provider.createCustomer({ siteId: member.siteId, memberId: member.id, email });
-  await db.update(members).set({ billingCustomerId: customerId }).where(eq(members.id, member.id));
-  return customerId;
-}
-
 /**
  * The payment step: starts the chosen plan's subscription under a payment attempt recorded before the provider is
  * called (docs/decisions/0018). The attempt's id is the idempotency key, so a retry after anything (a refused card,
@@ -71,6 +65,13 @@ export async function startPayment(
   }
   const plan = member.chosenPlanId ? await findPlan(db, member.siteId, member.chosenPlanId) : null;
   if (!plan?.active) throw new AppError('STEP_ORDER', 'プランを選択してください。');
+  // A voucher still payable would charge a second time: the fan pays it, or chooses again once it expired.
+  if ((await currentVoucher(db, provider, member))?.status === 'pending') {
+    throw new AppError(
+      'CONFLICT',
+      'コンビニ払いのお支払い番号が有効です。お支払い期限を過ぎると、別の方法をお選びいただけます。',
+    );
+  }
 
   const customerId = await ensureCustomer(db, provider, member, input.email);
   let attempt = await openAttempt(db, provider, { member, customerId, plan });
@@ -102,6 +103,12 @@ async function requireRunning(db: Db, member: Member): Promise<Subscription> {
   const subscription = await latestSubscription(db, member.id);
   if (!subscription || subscription.status === 'canceled' || subscription.status === 'incomplete_expired') {
     throw new AppError('CONFLICT', 'ご利用中のプランがありません。');
+  }
+  if (subscription.method === 'konbini') {
+    throw new AppError(
+      'CONFLICT',
+      'コンビニ払いの会員期間は自動で更新されないため、このお手続きは不要です。',
+    );
   }
   return subscription;
 }
@@ -156,7 +163,7 @@ export async function changeCard(
   return provider
     .changeCard({
       customerId: member.billingCustomerId,
-      subscriptionId: subscription?.providerSubscriptionId ?? null,
+      subscriptionId: subscription?.method === 'card' ? subscription.providerSubscriptionId : null,
       card,
     })
     .catch(cardRefused);

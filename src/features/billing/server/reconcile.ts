@@ -4,6 +4,7 @@ import type { Db } from '@/server/db/client';
 import { members, paymentAttempts, plans, subscriptions } from '@/server/db/schema';
 import type { PaymentProvider, SubscriptionState } from '@/server/payments/types';
 import { settleAttempt } from '@/features/billing/server/events';
+import { reconcileKonbini } from '@/features/billing/server/konbini';
 import { abandonAttempt, completeSubscription, settleOpenAttempt } from '@/features/billing/server/attempts';
 
 /** How far back the provider's subscriptions are compared with ours. */
@@ -39,6 +40,8 @@ async function refusalOf(db: Db, state: SubscriptionState): Promise<string | nul
       and(
         eq(subscriptions.memberId, state.memberId),
         ne(subscriptions.providerSubscriptionId, state.providerSubscriptionId),
+        // A konbini period stays `active` after its end (it never renews): it is not a second card payment.
+        eq(subscriptions.method, 'card'),
         sql`${subscriptions.status} in ('active', 'trialing', 'past_due')`,
       ),
     )
@@ -101,5 +104,6 @@ export async function reconcilePayments(
     if (paid) report.completed += 1;
     else if (abandon) report.abandoned += 1;
   }
+  await reconcileKonbini(db, provider, now);
   return report;
 }

@@ -36,7 +36,9 @@ export async function membershipSummary(
     now,
     plan,
     subscription,
-    leaving: status === 'premium' && subscription?.cancelAtPeriodEnd === true,
+    // A konbini period is written as ending (it never renews), which is not leaving.
+    leaving:
+      status === 'premium' && subscription?.cancelAtPeriodEnd === true && subscription.method === 'card',
     card,
     membershipYear: member.joinedAt ? differenceInYears(now, member.joinedAt) + 1 : null,
   };

@@ -8,14 +8,16 @@ import { NicknameForm } from '@/features/signup/components/nickname-form';
 import { ProfileForm } from '@/features/signup/components/profile-form';
 import { AddressForm } from '@/features/signup/components/address-form';
 import { PlanPicker, type PlanOption } from '@/features/signup/components/plan-picker';
-import { PaymentForm, type PaymentSetup } from '@/features/billing/ui';
+import { Checkout } from '@/features/billing/components/checkout';
+
+type CheckoutProps = Parameters<typeof Checkout>[0];
 
 export type SignUpFormProps =
   | { step: 'nickname'; defaults: Partial<NicknameValues> }
   | { step: 'profile'; defaults: Partial<ProfileValues> }
   | { step: 'address'; defaults: Partial<AddressValues> }
   | { step: 'plans'; plans: PlanOption[]; chosenPlanId: string | null }
-  | { step: 'payment'; setup: PaymentSetup; submitLabel: string };
+  | ({ step: 'payment' } & Omit<CheckoutProps, 'onDone'>);
 
 /** One form step of the sign-up flow; saving moves on to the step the server names. */
 export function SignUpStepForm(props: SignUpFormProps & { backHref: string | null }) {
@@ -67,13 +69,6 @@ export function SignUpStepForm(props: SignUpFormProps & { backHref: string | nul
         />
       );
     case 'payment':
-      return (
-        <PaymentForm
-          setup={props.setup}
-          action="/api/billing/subscribe"
-          submitLabel={props.submitLabel}
-          onDone={() => goOn({ next: paths.signUpStep('complete') })}
-        />
-      );
+      return <Checkout {...props} onDone={() => goOn({ next: paths.signUpStep('complete') })} />;
   }
 }

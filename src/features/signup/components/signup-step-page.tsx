@@ -2,13 +2,16 @@ import { Link } from '@/components/ui/link';
 import { buttonClass } from '@/components/ui/button';
 import { paths } from '@/lib/paths';
 import { getDb } from '@/server/db';
-import type { SignUpStep } from '@/features/site';
-import { formatMemberNumber, findPlan, listPlans } from '@/features/membership/server';
-import { getPaymentProvider } from '@/features/billing/server';
-import { AuthCard } from '@/features/auth/ui';
+import type { SignUpStep } from '@/features/site/schema';
+import { formatMemberNumber } from '@/features/membership/server/members';
+import { findPlan, listPlans } from '@/features/membership/server/profile';
+import { getPaymentProvider } from '@/features/billing/server/provider';
+import { currentVoucher, KONBINI_DAYS, konbiniOffered } from '@/features/billing/server/konbini';
+import { voucherView } from '@/features/billing/voucher';
+import { AuthCard } from '@/features/auth/components/auth-card';
 import { stepBefore } from '@/features/signup/progress';
 import type { SignUpState } from '@/features/signup/server/state';
-import { formatYen, INTERVAL_LABELS, PER_INTERVAL, STEP_LABELS } from '@/features/signup/steps';
+import { STEP_LABELS } from '@/features/signup/steps';
 import { SignUpProgress } from '@/features/signup/components/signup-progress';
 import { SignUpStepForm } from '@/features/signup/components/signup-step-form';
 
@@ -17,7 +20,7 @@ const LEADS: Partial<Record<SignUpStep, string>> = {
   profile: 'お名前・生年月日・電話番号を入力してください。会員証の発行やチケットのご本人確認に使います。',
   address: 'ご住所を入力してください。会報やグッズのお届けに使います。',
   plans: 'ご希望の会員プランを選択してください。',
-  payment: 'お支払いに使うクレジットカードを登録してください。',
+  payment: 'お支払い方法を選び、ご注文内容をご確認のうえ確定してください。',
 };
 
 /** One step of the sign-up flow, with its progress, its saved values and the way back. */
@@ -98,28 +101,28 @@ async function StepBody({
     }
     case 'payment': {
       const plan = member?.chosenPlanId ? await findPlan(db, state.site.id, member.chosenPlanId) : null;
+      if (!plan || !member) return null;
       const provider = await getPaymentProvider();
+      const voucher = await currentVoucher(db, provider, member);
+      const config = state.site.config;
       return (
         <>
-          {plan && (
-            <div className="mb-6 rounded-lg border border-line p-4 text-sm" data-testid="chosen-plan">
-              <p className="font-bold">{plan.name}</p>
-              <p>
-                {INTERVAL_LABELS[plan.interval]} {formatYen(plan.priceYen)}（{PER_INTERVAL[plan.interval]}
-                自動更新）
-              </p>
-              {backHref && (
-                <Link href={backHref} className="mt-2 inline-block underline underline-offset-4">
-                  プランを変更する
-                </Link>
-              )}
-            </div>
+          {backHref && (
+            <p className="mb-4 text-sm">
+              <Link href={backHref} className="underline underline-offset-4">
+                プランを変更する
+              </Link>
+            </p>
           )}
           <SignUpStepForm
             step="payment"
             backHref={backHref}
             setup={{ kind: provider.kind, publishableKey: provider.publishableKey }}
-            submitLabel={plan ? `${formatYen(plan.priceYen)}を支払って入会する` : '支払って入会する'}
+            plan={{ id: plan.id, name: plan.name, interval: plan.interval, priceYen: plan.priceYen }}
+            konbini={konbiniOffered(state.site, plan)}
+            days={KONBINI_DAYS}
+            cancel={{ onMyPage: config.IS_SHOW_MYPAGE_LEAVE, helpDeskHref: config.FAQ.href }}
+            voucher={voucher ? voucherView(voucher) : null}
           />
         </>
       );

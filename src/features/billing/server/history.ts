@@ -1,0 +1,97 @@
+import 'server-only';
+import { desc, eq } from 'drizzle-orm';
+import { AppError } from '@/lib/errors';
+import type { Db } from '@/server/db/client';
+import { oneOffPayments, plans } from '@/server/db/schema';
+import type { PaymentProvider, PaymentRecord } from '@/server/payments/types';
+import type { Member } from '@/features/membership/server/members';
+import { receiptNumberOf } from '@/features/billing/receipt';
+
+export interface PaymentLine {
+  /** The provider's invoice id (card) or our one-off payment's id (konbini): the receipt's address. */
+  id: string;
+  date: Date;
+  planName: string;
+  amountYen: number;
+  method: 'card' | 'konbini';
+  status: 'paid' | 'failed' | 'refunded' | 'pending' | 'expired';
+  periodStart: Date | null;
+  periodEnd: Date | null;
+  receiptNumber: string | null;
+}
+
+type PlanRow = typeof plans.$inferSelect;
+
+/**
+ * A card charge's plan: the provider's invoice names an amount and a period, so the site's plan (retired ones too)
+ * of that price and of the period's length is the one; prices never change in place (README, Plans).
+ */
+function planOfCharge(record: PaymentRecord, sitePlans: PlanRow[]): string {
+  const days = (record.periodEnd.getTime() - record.periodStart.getTime()) / 86_400_000;
+  const interval = days > 40 ? 'year' : 'month';
+  const match =
+    sitePlans.find((plan) => plan.priceYen === record.amountYen && plan.interval === interval) ??
+    sitePlans.find((plan) => plan.priceYen === record.amountYen);
+  return match?.name ?? '会費';
+}
+
+/** Every payment of the member, newest first: the card's charges from the provider and our konbini payments. */
+export async function listPaymentHistory(
+  db: Db,
+  provider: PaymentProvider,
+  member: Member,
+): Promise<PaymentLine[]> {
+  const [sitePlans, konbini, charges] = await Promise.all([
+    db.select().from(plans).where(eq(plans.siteId, member.siteId)),
+    db
+      .select()
+      .from(oneOffPayments)
+      .where(eq(oneOffPayments.memberId, member.id))
+      .orderBy(desc(oneOffPayments.createdAt))
+      .limit(24),
+    member.billingCustomerId ? provider.listPayments(member.billingCustomerId) : Promise.resolve([]),
+  ]);
+  const lines: PaymentLine[] = charges.map((record) => ({
+    id: record.id,
+    date: record.createdAt,
+    planName: planOfCharge(record, sitePlans),
+    amountYen: record.amountYen,
+    method: 'card',
+    status: record.status,
+    periodStart: record.periodStart,
+    periodEnd: record.periodEnd,
+    receiptNumber: record.status === 'paid' ? receiptNumberOf(record.id, record.createdAt) : null,
+  }));
+  for (const row of konbini) {
+    if (row.status === 'issuing' || row.status === 'canceled') continue;
+    const date = row.paidAt ?? row.createdAt;
+    lines.push({
+      id: row.id,
+      date,
+      planName: sitePlans.find((plan) => plan.id === row.planId)?.name ?? '会費',
+      amountYen: row.amountYen,
+      method: 'konbini',
+      status: row.status,
+      periodStart: row.periodStart,
+      periodEnd: row.periodEnd,
+      receiptNumber: row.status === 'paid' ? receiptNumberOf(row.id, date) : null,
+    });
+  }
+  return lines.sort((a, b) => b.date.getTime() - a.date.getTime());
+}
+
+/**
+ * One paid payment of this member, for its receipt. Found only among the member's own payments (their customer's
+ * charges, their konbini payments), so another member's id is 404 like an unknown one; an unpaid one is 404 too:
+ * it has no receipt.
+ */
+export async function findReceiptPayment(
+  db: Db,
+  provider: PaymentProvider,
+  member: Member,
+  id: string,
+): Promise<PaymentLine & { receiptNumber: string }> {
+  const line = (await listPaymentHistory(db, provider, member)).find((payment) => payment.id === id);
+  if (!line?.receiptNumber) throw new AppError('NOT_FOUND');
+  return { ...line, receiptNumber: line.receiptNumber };
+}

@@ -1,0 +1,135 @@
+import 'server-only';
+import { addMonths, addYears, max } from 'date-fns';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { Db } from '@/server/db/client';
+import { oneOffPayments, plans, subscriptions } from '@/server/db/schema';
+import type { KonbiniState, PaymentProvider } from '@/server/payments/types';
+import { joinMember } from '@/features/membership/server/members';
+
+export type OneOffPayment = typeof oneOffPayments.$inferSelect;
+
+/** Within a transaction: the konbini payment as the provider has it now, no other writer of it until commit. */
+export async function lockAndRetrieveKonbini(
+  tx: Db,
+  provider: Pick<PaymentProvider, 'retrieveKonbini'>,
+  paymentId: string,
+): Promise<KonbiniState | null> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${paymentId}))`);
+  return provider.retrieveKonbini(paymentId, tx);
+}
+
+/**
+ * Writes the provider's state of a konbini payment and what follows from it, in the caller's transaction: the
+ * voucher's numbers once issued; on payment, the period it pays for (recordKonbiniPaid, the one place a konbini
+ * payment is recorded); expiry. A paid state wins over an expiry we wrote (the money arrived: it is granted).
+ */
+export async function applyKonbiniState(
+  tx: Db,
+  state: KonbiniState,
+  at: Date,
+): Promise<OneOffPayment | null> {
+  const [row] = await tx
+    .select()
+    .from(oneOffPayments)
+    .where(
+      and(
+        sql`${oneOffPayments.id}::text = ${state.attemptId}`,
+        eq(oneOffPayments.memberId, state.memberId),
+        eq(oneOffPayments.siteId, state.siteId),
+      ),
+    )
+    .for('update');
+  if (!row) {
+    console.warn(`billing: konbini payment ${state.providerPaymentId} names no payment of ours`);
+    return null;
+  }
+  if (row.status === 'paid') return row;
+  if (state.status === 'paid') return recordKonbiniPaid(tx, row, state, state.paidAt ?? at);
+  const voucher = {
+    providerPaymentId: state.providerPaymentId,
+    paymentNumber: state.paymentNumber,
+    confirmationNumber: state.confirmationNumber,
+    expiresAt: state.expiresAt,
+  };
+  const status = state.status === 'expired' ? 'expired' : row.status === 'issuing' ? 'pending' : row.status;
+  if (status === row.status && row.providerPaymentId) return row;
+  const [updated] = await tx
+    .update(oneOffPayments)
+    .set({ ...voucher, status })
+    .where(eq(oneOffPayments.id, row.id))
+    .returning();
+  return updated ?? row;
+}
+
+/**
+ * A konbini payment arrived: the membership period it pays for starts now, or when the member's konbini period
+ * running now ends (paying the next period early loses nothing). The period is a subscription row of method
+ * `konbini` that does not renew (cancelAtPeriodEnd), so every status rule reads it as it reads a card's.
+ */
+async function recordKonbiniPaid(
+  tx: Db,
+  row: OneOffPayment,
+  state: KonbiniState,
+  paidAt: Date,
+): Promise<OneOffPayment> {
+  const [plan] = await tx.select().from(plans).where(eq(plans.id, row.planId!));
+  const [running] = await tx
+    .select({
+      end: sql<Date | null>`max(${subscriptions.currentPeriodEnd})`.mapWith(subscriptions.currentPeriodEnd),
+    })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.memberId, row.memberId),
+        eq(subscriptions.method, 'konbini'),
+        gt(subscriptions.currentPeriodEnd, paidAt),
+        inArray(subscriptions.status, ['active']),
+      ),
+    );
+  const start = running?.end ? max([running.end, paidAt]) : paidAt;
+  const end = plan!.interval === 'year' ? addYears(start, 1) : addMonths(start, 1);
+  const [paid] = await tx
+    .update(oneOffPayments)
+    .set({
+      status: 'paid',
+      paidAt,
+      periodStart: start,
+      periodEnd: end,
+      providerPaymentId: state.providerPaymentId,
+      paymentNumber: state.paymentNumber ?? row.paymentNumber,
+      confirmationNumber: state.confirmationNumber ?? row.confirmationNumber,
+      expiresAt: state.expiresAt ?? row.expiresAt,
+    })
+    .where(eq(oneOffPayments.id, row.id))
+    .returning();
+  await tx
+    .insert(subscriptions)
+    .values({
+      siteId: row.siteId,
+      memberId: row.memberId,
+      planId: row.planId!,
+      provider: row.provider,
+      providerSubscriptionId: `konbini_${row.id}`,
+      method: 'konbini',
+      status: 'active',
+      currentPeriodEnd: end,
+      cancelAtPeriodEnd: true,
+    })
+    .onConflictDoNothing();
+  await joinMember(tx, row.memberId, paidAt);
+  return paid!;
+}
+
+/** Reads the konbini payment from the provider and applies it, in one transaction under its lock. */
+export async function completeKonbini(
+  db: Db,
+  provider: Pick<PaymentProvider, 'retrieveKonbini' | 'now'>,
+  paymentId: string,
+  siteId: string,
+): Promise<OneOffPayment | null> {
+  const at = await provider.now(siteId);
+  return db.transaction(async (tx) => {
+    const state = await lockAndRetrieveKonbini(tx, provider, paymentId);
+    return state ? applyKonbiniState(tx, state, at) : null;
+  });
+}

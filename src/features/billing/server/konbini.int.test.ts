@@ -1,0 +1,209 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTestDb } from '@/test/db';
+import { demoSiteFile } from '@/test/site-fixtures';
+import { members, oneOffPayments, plans, subscriptions } from '@/server/db/schema';
+import { createSandboxProvider, type SandboxProvider } from '@/server/payments/sandbox';
+import { isAppError } from '@/lib/errors';
+import { upsertSite, type Site } from '@/features/site/server/repository';
+import { ensureMember, findMember, memberStatus } from '@/features/membership/server/members';
+import { handleBillingEvent } from '@/features/billing/server/events';
+import { startPayment } from '@/features/billing/server/membership';
+import { reconcilePayments } from '@/features/billing/server/reconcile';
+import { currentVoucher, issueKonbiniPayment, markKonbiniPaid } from '@/features/billing/server/konbini';
+import { konbiniRenewal } from '@/features/billing/server/konbini-renewal';
+
+let handle: Awaited<ReturnType<typeof createTestDb>>;
+let site: Site;
+let second: Site;
+let yearly: string;
+let monthly: string;
+let secondYearly: string;
+let provider: SandboxProvider;
+const DAY = 24 * 60 * 60 * 1000;
+const good = { number: '4242424242424242', expMonth: 12, expYear: 2035, cvc: '123' };
+
+beforeAll(async () => {
+  handle = await createTestDb();
+  site = (await upsertSite(handle.db, demoSiteFile('mio'))).site;
+  second = (await upsertSite(handle.db, demoSiteFile('second'))).site;
+  const made = await handle.db
+    .insert(plans)
+    .values([
+      { siteId: site.id, code: 'yearly', name: '年額会員', interval: 'year', priceYen: 5500 },
+      { siteId: site.id, code: 'monthly', name: '月額会員', interval: 'month', priceYen: 550 },
+      { siteId: second.id, code: 'yearly', name: '年額', interval: 'year', priceYen: 6600 },
+    ])
+    .returning();
+  [yearly, monthly, secondYearly] = made.map((plan) => plan.id) as [string, string, string];
+  const db = handle.db;
+  provider = createSandboxProvider(db, async (event) => {
+    await handleBillingEvent(db, provider, event);
+  });
+});
+afterAll(async () => handle?.drop());
+
+async function fan(uid: string, on = site) {
+  const member = await ensureMember(handle.db, on.id, uid);
+  await handle.db
+    .update(members)
+    .set({ nickname: uid, chosenPlanId: yearly })
+    .where(eq(members.id, member.id));
+  return (await findMember(handle.db, on.id, uid))!;
+}
+const statusOf = async (memberId: string) => memberStatus(handle.db, memberId, await provider.now(site.id));
+const issue = (member: Awaited<ReturnType<typeof fan>>, planId = yearly, on = site) =>
+  issueKonbiniPayment(handle.db, provider, { site: on, member, planId, email: null });
+async function refusal(promise: Promise<unknown>) {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  return isAppError(error) ? { status: error.status, message: error.message } : error;
+}
+
+describe('konbini vouchers', () => {
+  it('issues one voucher with numbers and a 3-day deadline, the same one on a double click', async () => {
+    const member = await fan('voucher');
+    const [first, again] = await Promise.all([issue(member), issue(member)]);
+    expect(first.status).toBe('pending');
+    expect(again.id).toBe(first.id);
+    expect(first.paymentNumber).toMatch(/^\d{11}$/);
+    expect(first.confirmationNumber).toMatch(/^\d{6}$/);
+    const days = (first.expiresAt!.getTime() - (await provider.now(site.id)).getTime()) / DAY;
+    expect(days).toBeGreaterThan(2.3);
+    expect(days).toBeLessThanOrEqual(4);
+    expect(await statusOf(member.id)).toBe('guest');
+    // A card payment while the voucher can still be paid would charge twice.
+    expect(
+      await refusal(startPayment(handle.db, provider, { member, email: null, card: good })),
+    ).toMatchObject({
+      status: 409,
+    });
+  });
+
+  it('is paid once, even when marked twice at once, and the membership starts then', async () => {
+    const member = await fan('pays-once');
+    const voucher = await issue(member);
+    const marks = await Promise.all([
+      markKonbiniPaid(handle.db, provider, member, voucher.id),
+      markKonbiniPaid(handle.db, provider, member, voucher.id),
+    ]);
+    expect(marks.map((mark) => mark.status)).toEqual(['paid', 'paid']);
+    expect(await markKonbiniPaid(handle.db, provider, member, voucher.id)).toMatchObject({ status: 'paid' });
+    const periods = await handle.db.select().from(subscriptions).where(eq(subscriptions.memberId, member.id));
+    expect(periods).toHaveLength(1);
+    expect(periods[0]).toMatchObject({ method: 'konbini', status: 'active', cancelAtPeriodEnd: true });
+    expect(await statusOf(member.id)).toBe('premium');
+    expect((await findMember(handle.db, site.id, 'pays-once'))!.memberNumber).toBeGreaterThan(0);
+    // Premium with months to run: no next voucher yet.
+    expect(await refusal(issue(member))).toMatchObject({ status: 409 });
+  });
+
+  it('refuses what it must with a Japanese 4xx and changes nothing', async () => {
+    const member = await fan('refused');
+    const other = await fan('someone-else');
+    const voucher = await issue(other);
+    expect(await refusal(markKonbiniPaid(handle.db, provider, member, voucher.id))).toMatchObject({
+      status: 404,
+    });
+    // A plan of another site, a monthly plan (mio offers konbini for yearly only), a site without konbini.
+    expect(await refusal(issue(member, secondYearly))).toMatchObject({ status: 400 });
+    expect(await refusal(issue(member, monthly))).toMatchObject({
+      status: 400,
+      message: 'このプランはコンビニ払いをご利用いただけません。',
+    });
+    const elsewhere = await fan('second-fan', second);
+    expect(await refusal(issue(elsewhere, secondYearly, second))).toMatchObject({ status: 400 });
+    const [retired] = await handle.db
+      .insert(plans)
+      .values({
+        siteId: site.id,
+        code: 'old',
+        name: '旧年額',
+        interval: 'year',
+        priceYen: 5000,
+        active: false,
+      })
+      .returning();
+    expect(await refusal(issue(member, retired!.id))).toMatchObject({ status: 400 });
+    const rows = await handle.db.select().from(oneOffPayments).where(eq(oneOffPayments.memberId, member.id));
+    expect(rows).toHaveLength(0);
+    const [unchanged] = await handle.db
+      .select()
+      .from(oneOffPayments)
+      .where(eq(oneOffPayments.id, voucher.id));
+    expect(unchanged!.status).toBe('pending');
+  });
+
+  it('expires unpaid; it can no longer be paid, and the fan chooses again: a new voucher or a card', async () => {
+    const member = await fan('expires');
+    const voucher = await issue(member);
+    await provider.advanceClock(site.id, 4 * DAY);
+    const [expired] = await handle.db.select().from(oneOffPayments).where(eq(oneOffPayments.id, voucher.id));
+    expect(expired!.status).toBe('expired');
+    expect(await refusal(markKonbiniPaid(handle.db, provider, member, voucher.id))).toMatchObject({
+      status: 409,
+    });
+    expect(await currentVoucher(handle.db, provider, member)).toBeNull();
+    const fresh = await issue(member);
+    expect(fresh.id).not.toBe(voucher.id);
+    expect(fresh.status).toBe('pending');
+    await provider.advanceClock(site.id, 4 * DAY);
+    // Nothing else was lost: the card pays and the fan is a member.
+    expect(await startPayment(handle.db, provider, { member, email: null, card: good })).toMatchObject({
+      kind: 'complete',
+    });
+    expect(await statusOf(member.id)).toBe('premium');
+  });
+
+  it('does not renew: the next period opens 14 days before the end and starts when this one ends', async () => {
+    const member = await fan('renews');
+    await markKonbiniPaid(handle.db, provider, member, (await issue(member)).id);
+    const renewal = await konbiniRenewal(handle.db, provider, member);
+    expect(renewal.mayPay).toBe(false);
+    await provider.advanceClock(
+      site.id,
+      renewal.opensAt!.getTime() - (await provider.now(site.id)).getTime() + DAY,
+    );
+    const next = await issue(member);
+    await markKonbiniPaid(handle.db, provider, member, next.id);
+    const [paid] = await handle.db.select().from(oneOffPayments).where(eq(oneOffPayments.id, next.id));
+    expect(paid!.periodStart!.getTime()).toBe(renewal.endsAt!.getTime());
+    await provider.advanceClock(site.id, 30 * DAY);
+    expect(await statusOf(member.id)).toBe('premium');
+  });
+
+  it('reconciliation completes a voucher a crash left issuing', async () => {
+    const member = await fan('crash');
+    const [row] = await handle.db
+      .insert(oneOffPayments)
+      .values({
+        siteId: site.id,
+        memberId: member.id,
+        purpose: 'membership',
+        planId: yearly,
+        provider: 'sandbox',
+        amountYen: 5500,
+        createdAt: new Date(Date.now() - 2 * 60_000),
+      })
+      .returning();
+    // The provider issued it, then the process died before our row was told.
+    await provider.issueKonbini({
+      siteId: site.id,
+      memberId: member.id,
+      customerId: 'x',
+      amountYen: 5500,
+      description: '',
+      attemptId: row!.id,
+      days: 3,
+    });
+    await handle.db
+      .update(oneOffPayments)
+      .set({ status: 'issuing', providerPaymentId: null })
+      .where(eq(oneOffPayments.id, row!.id));
+    await reconcilePayments(handle.db, provider);
+    const [after] = await handle.db.select().from(oneOffPayments).where(eq(oneOffPayments.id, row!.id));
+    expect(after).toMatchObject({ status: 'pending', paymentNumber: expect.stringMatching(/^\d{11}$/) });
+  });
+});

@@ -1,0 +1,175 @@
+import 'server-only';
+import { and, desc, eq, inArray, lt, or } from 'drizzle-orm';
+import { AppError } from '@/lib/errors';
+import { formatDateJa } from '@/lib/dates';
+import type { Db } from '@/server/db/client';
+import { oneOffPayments } from '@/server/db/schema';
+import type { PaymentProvider } from '@/server/payments/types';
+import type { Site } from '@/features/site/server/repository';
+import type { Member } from '@/features/membership/server/members';
+import { findPlan, type Plan } from '@/features/membership/server/profile';
+import { ensureCustomer } from '@/features/billing/server/customer';
+import { konbiniRenewal } from '@/features/billing/server/konbini-renewal';
+import {
+  applyKonbiniState,
+  completeKonbini,
+  type OneOffPayment,
+} from '@/features/billing/server/konbini-apply';
+
+/** Days a voucher can be paid (Stripe's default is 3; the usual in Japan). */
+export const KONBINI_DAYS = 3;
+const OPEN = ['issuing', 'pending'] as const;
+
+/** Whether the site offers konbini for this plan (the site configuration's KONBINI_PAYMENT). */
+export function konbiniOffered(site: Site, plan: Pick<Plan, 'interval'>): boolean {
+  const setting = site.config.KONBINI_PAYMENT;
+  return setting.enabled && setting.intervals.includes(plan.interval);
+}
+
+/** The member's open (issuing or pending) konbini payment for a membership period, if any. */
+export async function openKonbini(db: Db, member: Member): Promise<OneOffPayment | null> {
+  const [row] = await db
+    .select()
+    .from(oneOffPayments)
+    .where(
+      and(
+        eq(oneOffPayments.memberId, member.id),
+        eq(oneOffPayments.purpose, 'membership'),
+        inArray(oneOffPayments.status, [...OPEN]),
+      ),
+    )
+    .orderBy(desc(oneOffPayments.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * The open voucher as it stands now: one whose deadline passed is asked about and written expired (or paid, if the
+ * money arrived after all), so that the fan can choose again.
+ */
+export async function currentVoucher(
+  db: Db,
+  provider: PaymentProvider,
+  member: Member,
+): Promise<OneOffPayment | null> {
+  const open = await openKonbini(db, member);
+  if (!open?.providerPaymentId || !open.expiresAt) return open;
+  if (open.expiresAt > (await provider.now(member.siteId))) return open;
+  const settled = await completeKonbini(db, provider, open.providerPaymentId, member.siteId);
+  return settled && OPEN.includes(settled.status as (typeof OPEN)[number]) ? settled : null;
+}
+
+/**
+ * Issues a konbini voucher for a membership period of `planId` (the payment for a purpose of docs/decisions/0026):
+ * the row is written as `issuing` before the provider is called and its id is the idempotency key, so a double
+ * click or a retry after any failure answers the same voucher. A voucher still open is answered as it is.
+ */
+export async function issueKonbiniPayment(
+  db: Db,
+  provider: PaymentProvider,
+  input: { site: Site; member: Member; planId: string; email: string | null },
+): Promise<OneOffPayment> {
+  const { site, member } = input;
+  const plan = await findPlan(db, site.id, input.planId);
+  if (!plan?.active) throw new AppError('BAD_REQUEST', 'このプランはお申し込みいただけません。');
+  if (!konbiniOffered(site, plan)) {
+    throw new AppError('BAD_REQUEST', 'このプランはコンビニ払いをご利用いただけません。');
+  }
+  const open = await currentVoucher(db, provider, member);
+  if (open?.status === 'pending') return open;
+  const renewal = await konbiniRenewal(db, provider, member);
+  if (!renewal.mayPay) {
+    throw new AppError(
+      'CONFLICT',
+      renewal.opensAt
+        ? `次の期間のお支払いは${formatDateJa(renewal.opensAt)}から受け付けます。`
+        : 'すでに会員としてご登録いただいています。',
+    );
+  }
+  const customerId = await ensureCustomer(db, provider, member, input.email);
+  await db
+    .insert(oneOffPayments)
+    .values({
+      siteId: site.id,
+      memberId: member.id,
+      purpose: 'membership',
+      planId: plan.id,
+      provider: provider.kind,
+      amountYen: plan.priceYen,
+    })
+    // Two first clicks at once: the one-open-payment index lets one in, and both go on with it.
+    .onConflictDoNothing();
+  const attempt = await openKonbini(db, member);
+  if (!attempt) throw new AppError('UNAVAILABLE');
+  const state = await provider.issueKonbini({
+    siteId: site.id,
+    memberId: member.id,
+    customerId,
+    amountYen: attempt.amountYen,
+    description: `${site.config.SERVICE_NAME} 会費`,
+    attemptId: attempt.id,
+    days: KONBINI_DAYS,
+  });
+  const at = await provider.now(site.id);
+  const written = await db.transaction((tx) => applyKonbiniState(tx, state, at));
+  if (!written) throw new AppError('UNAVAILABLE');
+  return written;
+}
+
+/**
+ * The sandbox's "paid at the till" for the member's own voucher: paid once however often or concurrently asked; a
+ * voucher of someone else is 404, an expired one 409 and changes nothing.
+ */
+export async function markKonbiniPaid(
+  db: Db,
+  provider: PaymentProvider & { payKonbini(id: string): Promise<unknown> },
+  member: Member,
+  paymentId: string,
+): Promise<OneOffPayment> {
+  const [row] = await db
+    .select()
+    .from(oneOffPayments)
+    .where(and(eq(oneOffPayments.id, paymentId), eq(oneOffPayments.memberId, member.id)));
+  if (!row?.providerPaymentId) throw new AppError('NOT_FOUND');
+  if (row.status === 'paid') return row;
+  await provider.payKonbini(row.providerPaymentId);
+  const settled = await completeKonbini(db, provider, row.providerPaymentId, member.siteId);
+  if (settled?.status !== 'paid') {
+    throw new AppError('CONFLICT', 'お支払い期限を過ぎたため、このお支払い番号はご利用いただけません。');
+  }
+  return settled;
+}
+
+/**
+ * Reconciliation of konbini payments (beside 0018's): a voucher whose issuing a crash interrupted is completed from
+ * the provider, or given up after an hour when the provider issued nothing; a pending one past its deadline is
+ * asked about and written paid or expired.
+ */
+export async function reconcileKonbini(db: Db, provider: PaymentProvider, now = new Date()): Promise<void> {
+  const stale = await db
+    .select()
+    .from(oneOffPayments)
+    .where(
+      or(
+        and(
+          eq(oneOffPayments.status, 'issuing'),
+          lt(oneOffPayments.createdAt, new Date(now.getTime() - 60_000)),
+        ),
+        and(eq(oneOffPayments.status, 'pending'), lt(oneOffPayments.expiresAt, now)),
+      ),
+    )
+    .limit(200);
+  for (const row of stale) {
+    const state = row.providerPaymentId
+      ? await provider.retrieveKonbini(row.providerPaymentId)
+      : await provider.findKonbiniOfAttempt(row.id);
+    if (state) {
+      await completeKonbini(db, provider, state.providerPaymentId, row.siteId);
+    } else if (row.status === 'issuing' && now.getTime() - row.createdAt.getTime() > 3600_000) {
+      await db
+        .update(oneOffPayments)
+        .set({ status: 'canceled' })
+        .where(and(eq(oneOffPayments.id, row.id), eq(oneOffPayments.status, 'issuing')));
+    }
+  }
+}
