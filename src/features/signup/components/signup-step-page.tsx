@@ -12,6 +12,8 @@ import type { SignUpState } from '@/features/signup/server/state';
 import { formatYen, INTERVAL_LABELS, PER_INTERVAL, STEP_LABELS } from '@/features/signup/steps';
 import { SignUpProgress } from '@/features/signup/components/signup-progress';
 import { SignUpStepForm } from '@/features/signup/components/signup-step-form';
+import { ConsentBlock } from '@/features/consent/components/consent-block';
+import { stepNeedsConsent } from '@/features/consent/server/gate';
 
 const LEADS: Partial<Record<SignUpStep, string>> = {
   nickname: 'サイト内で表示されるニックネームを決めてください。',
@@ -35,6 +37,11 @@ export async function SignUpStepPage({
   return (
     <AuthCard title={step === 'complete' ? '入会手続き完了' : '新規入会'} lead={LEADS[step]}>
       <SignUpProgress flow={flow} current={step} />
+      {step !== 'complete' && stepNeedsConsent(state.site, step) && (
+        <div className="mb-6">
+          <ConsentBlock db={await getDb()} site={state.site} member={state.member} signUp />
+        </div>
+      )}
       <h2 className="mb-5 text-lg font-bold">{STEP_LABELS[step]}</h2>
       <StepBody state={state} step={step} backHref={backHref} />
     </AuthCard>

@@ -1,0 +1,3 @@
+import { agreeToTerms } from '@/features/consent/server/consent-api';
+
+export const POST = agreeToTerms;
