@@ -14,6 +14,7 @@ import { SignUpProgress } from '@/features/signup/components/signup-progress';
 import { SignUpStepForm } from '@/features/signup/components/signup-step-form';
 import { ConsentBlock } from '@/features/consent/components/consent-block';
 import { stepNeedsConsent } from '@/features/consent/server/gate';
+import { EmailVerificationNotice } from '@/features/auth/components/email-verification-notice';
 
 const LEADS: Partial<Record<SignUpStep, string>> = {
   nickname: 'サイト内で表示されるニックネームを決めてください。',
@@ -41,6 +42,9 @@ export async function SignUpStepPage({
         <div className="mb-6">
           <ConsentBlock db={await getDb()} site={state.site} member={state.member} signUp />
         </div>
+      )}
+      {step === 'payment' && state.viewer && (
+        <EmailVerificationNotice tenantId={state.site.config.TENANT_ID} viewer={state.viewer} />
       )}
       <h2 className="mb-5 text-lg font-bold">{STEP_LABELS[step]}</h2>
       <StepBody state={state} step={step} backHref={backHref} />
