@@ -47,3 +47,34 @@ export function describeVersion(version: PublishedVersion): string {
   }).format(version.publishedAt);
   return `第${version.version}版（${date}公開）`;
 }
+
+const JST_DATE_TIME = new Intl.DateTimeFormat('sv-SE', {
+  timeZone: 'Asia/Tokyo',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** "2026-11-25 19:04" in Japan time, for the console and the CSV (sorts as text, Excel reads it as a date). */
+export const formatConsentTime = (date: Date) => JST_DATE_TIME.format(date);
+
+/**
+ * What support reads about a member's agreement: "利用規約 第2版・プライバシーポリシー 第1版（2026-11-25 19:04 同意）",
+ * then whether it is the current one.
+ */
+export function describeConsent(
+  agreed: AgreedVersions & { consentedAt: Date | null },
+  current: CurrentVersions,
+): { text: string; current: boolean } {
+  if (!agreed.consentedAt) return { text: '未同意', current: false };
+  const parts = [
+    agreed.termsVersion !== null ? `利用規約 第${agreed.termsVersion}版` : null,
+    agreed.privacyVersion !== null ? `プライバシーポリシー 第${agreed.privacyVersion}版` : null,
+  ].filter(Boolean);
+  return {
+    text: `${parts.join('・') || '—'}（${formatConsentTime(agreed.consentedAt)} 同意）`,
+    current: !needsConsent(current, agreed),
+  };
+}

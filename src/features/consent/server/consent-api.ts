@@ -2,7 +2,11 @@ import 'server-only';
 import { jsonInvalid, jsonOk } from '@/server/http/responses';
 import { requestAddress } from '@/server/http/client-address';
 import { consumeRateLimit } from '@/server/rate-limit/limiter';
+import { getDb } from '@/server/db';
+import { jsonError, jsonFromError } from '@/server/http/responses';
+import { getSite } from '@/features/site/server/site';
 import { memberPost } from '@/features/membership/server/member-api';
+import { currentVersions } from '@/features/consent/server/current';
 import { consentSchema } from '@/features/consent/schemas';
 import { recordConsent } from '@/features/consent/server/record';
 
@@ -23,3 +27,15 @@ export const agreeToTerms = memberPost<{ host: string }>(async ({ request, site,
     consentedAt: member.consentedAt,
   });
 });
+
+/** GET /api/consent: the versions a person agrees to now (public: the pages themselves are). */
+export async function readCurrentVersions(_request: Request, context: { params: Promise<{ host: string }> }) {
+  try {
+    const site = await getSite((await context.params).host);
+    if (!site) return jsonError('NOT_FOUND');
+    const current = await currentVersions(await getDb(), site);
+    return jsonOk({ terms: current.terms?.version ?? null, privacy: current.privacy?.version ?? null });
+  } catch (error) {
+    return jsonFromError(error);
+  }
+}

@@ -13,18 +13,14 @@ export function stepNeedsConsent(site: Site, step: SignUpStep): boolean {
   return flow.indexOf(step) >= flow.indexOf(site.config.TERMS_CONSENT_STEP);
 }
 
-/** Whether this member (or an account with no member row yet) must agree to the current versions first. */
-export async function consentDue(db: Db, site: Site, member: Member | null): Promise<boolean> {
-  return needsConsent(await currentVersions(db, site), member);
-}
-
 /**
- * The sign-up's server-side check: from the site's consent step on, nothing is saved for a member who has not
- * agreed to the current terms (never, or to an older version). A page that shows the step shows the agreement
- * above its form; a script calling the API gets CONSENT_REQUIRED (422) and nothing is written.
+ * The sign-up's server-side check: from the site's consent step on, nothing is saved for an account that never
+ * agreed to the terms. A page that shows the step shows the agreement above its form; a script calling the API gets
+ * CONSENT_REQUIRED (422) and nothing is written. A version published while someone is half-way through is asked for
+ * like any member's (the block on the step pages and My page) but does not stop the steps (decision 0027).
  */
 export async function assertSignUpConsent(db: Db, site: Site, member: Member | null, step: SignUpStep) {
-  if (stepNeedsConsent(site, step) && (await consentDue(db, site, member))) {
-    throw new AppError('CONSENT_REQUIRED');
-  }
+  if (!stepNeedsConsent(site, step) || member?.consentedAt) return;
+  const current = await currentVersions(db, site);
+  if (needsConsent(current, null)) throw new AppError('CONSENT_REQUIRED');
 }

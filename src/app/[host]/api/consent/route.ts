@@ -1,3 +1,4 @@
-import { agreeToTerms } from '@/features/consent/server/consent-api';
+import { agreeToTerms, readCurrentVersions } from '@/features/consent/server/consent-api';
 
+export const GET = readCurrentVersions;
 export const POST = agreeToTerms;
