@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { SITE_URLS, latestOobCode, type SiteSlug } from './auth';
+import { networkQuiet } from './test';
 
 /**
  * The terms at sign-up and again after a new version, and the address confirmed before paying (decision 0027): the
@@ -43,5 +44,8 @@ export async function confirmEmailFromMail(page: Page, slug: SiteSlug, email: st
   const tab = await page.context().newPage();
   await tab.goto(`${SITE_URLS[slug]}/auth/action?mode=verifyEmail&oobCode=${encodeURIComponent(oobCode)}`);
   await expect(tab.getByText('メールアドレスを確認しました')).toBeVisible();
+  // A signed-in tab then opens a fresh server session, which replaces the browser's (shared with the other tab):
+  // closing before it has answered would leave the other tab's next request between two cookies.
+  await networkQuiet(tab);
   await tab.close();
 }
