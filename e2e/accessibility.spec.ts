@@ -31,6 +31,8 @@ test.describe('accessibility (axe)', { tag: '@both-widths' }, () => {
   for (const [name, url] of [
     ['sign-in', `${MIO_URL}/login`],
     ['sign-up on second', `${SECOND_URL}/signup`],
+    // The terms' box and links (decision 0027) in mio's colours too.
+    ['sign-up on mio', `${MIO_URL}/signup`],
     ['password reset', `${MIO_URL}/password-reset`],
   ] as const) {
     test(`${name} page, with its errors showing`, async ({ page }, testInfo) => {

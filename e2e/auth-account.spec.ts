@@ -21,6 +21,7 @@ import {
   toast,
   uniqueEmail,
 } from './support/auth';
+import { consentBox } from './support/consent';
 
 /** The account step of /signup. */
 function signUpForm(page: Page) {
@@ -28,6 +29,7 @@ function signUpForm(page: Page) {
     email: page.getByLabel('メールアドレス', { exact: true }),
     password: page.getByLabel('パスワード', { exact: true }),
     confirm: page.getByLabel('パスワード（確認）', { exact: true }),
+    consent: consentBox(page),
     submit: page.getByRole('button', { name: '登録して次へ' }),
   };
 }
@@ -63,6 +65,7 @@ test.describe('sign-up, account step', () => {
     await form.email.fill(email);
     await form.password.fill(FRESH_PASSWORD);
     await form.confirm.fill(FRESH_PASSWORD);
+    await form.consent.check();
     // Solved by the browser while the person typed: nothing to click.
     await expect(page.getByTestId('human-check')).toHaveText('✓ 自動登録対策の確認が完了しました');
     await form.submit.click();
@@ -119,6 +122,7 @@ test.describe('sign-up, account step', () => {
     await form.email.fill(email);
     await form.password.fill('abcdefgh');
     await form.confirm.fill('abcdefgh');
+    await form.consent.check();
     await form.submit.click();
     await expectFieldError(form.password, 'パスワードには数字を含めてください');
     await shoot(page, 'second-signup-policy');
@@ -148,6 +152,7 @@ test.describe('sign-up, account step', () => {
     await form.email.fill(uniqueEmail('mismatch'));
     await form.password.fill(FRESH_PASSWORD);
     await form.confirm.fill(`${FRESH_PASSWORD}x`);
+    await form.consent.check();
     await form.submit.click();
     await expectFieldError(form.confirm, 'パスワードが一致しません');
     await expect(page).toHaveURL(`${MIO_URL}/signup`);

@@ -20,6 +20,7 @@ import {
   toasts,
   uniqueEmail,
 } from './support/auth';
+import { consentBox } from './support/consent';
 
 /**
  * Spec 8: each provider error shows its Japanese message (src/features/auth/errors.ts), beside the field it
@@ -114,6 +115,7 @@ test('sign-up with an e-mail already registered: beside the e-mail field', async
   await page.getByLabel('メールアドレス', { exact: true }).fill(member.email);
   await page.getByLabel('パスワード', { exact: true }).fill(FRESH_PASSWORD);
   await page.getByLabel('パスワード（確認）', { exact: true }).fill(FRESH_PASSWORD);
+  await consentBox(page).check();
   await page.getByRole('button', { name: '登録して次へ' }).click();
 
   await expectFieldError(page.getByLabel('メールアドレス', { exact: true }), M.emailAlreadyInUse);
@@ -184,6 +186,7 @@ test.describe('errors of the other forms, by interception', () => {
     await page.getByLabel('メールアドレス', { exact: true }).fill(uniqueEmail('weak'));
     await page.getByLabel('パスワード', { exact: true }).fill(FRESH_PASSWORD);
     await page.getByLabel('パスワード（確認）', { exact: true }).fill(FRESH_PASSWORD);
+    await consentBox(page).check();
     await page.getByRole('button', { name: '登録して次へ' }).click();
     await expectFieldError(page.getByLabel('パスワード', { exact: true }), M.weakPassword);
     await expect(toasts(page)).toHaveCount(0);
@@ -200,6 +203,7 @@ test.describe('errors of the other forms, by interception', () => {
     await page.getByLabel('メールアドレス', { exact: true }).fill(uniqueEmail('policy'));
     await page.getByLabel('パスワード', { exact: true }).fill(FRESH_PASSWORD);
     await page.getByLabel('パスワード（確認）', { exact: true }).fill(FRESH_PASSWORD);
+    await consentBox(page).check();
     await page.getByRole('button', { name: '登録して次へ' }).click();
     await expectFieldError(page.getByLabel('パスワード', { exact: true }), M.passwordRequirements);
     await expect(toasts(page)).toHaveCount(0);

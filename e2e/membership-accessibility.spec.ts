@@ -1,9 +1,12 @@
 import { expect, test, type Page } from './support/test';
 import { expectNoSeriousViolations } from './support/axe';
-import { SITE_URLS } from './support/auth';
+import { SITE_URLS, createUser, signInWithToken } from './support/auth';
+import { consentBlock, verificationNotice } from './support/consent';
 import {
+  ADDRESS,
   CARDS,
   PLANS,
+  PROFILE,
   SLUGS,
   choosePlan,
   expectStep,
@@ -13,6 +16,7 @@ import {
   formError,
   nextButton,
   payWith,
+  saveSteps,
   shoot,
   signedInNewUser,
   uniqueNickname,
@@ -121,6 +125,38 @@ for (const slug of SLUGS) {
         await expect(page.getByTestId('leaving-notice')).toBeVisible();
         await expectNoSeriousViolations(page, label('My page while leaving'));
       }
+    },
+  );
+}
+
+for (const slug of SLUGS) {
+  const origin = SITE_URLS[slug];
+
+  test(
+    `the request to agree to the terms and the unconfirmed address's notice on ${slug}`,
+    { tag: '@both-widths' },
+    async ({ page }, testInfo) => {
+      const label = (name: string) => `${testInfo.project.name} ${slug} ${name}`;
+      // Signed in by another service's token: never saw the account step's box, address not confirmed.
+      const user = await createUser(slug, { label: 'axe-consent', emailVerified: false });
+      await signInWithToken(page, user);
+      await page.goto(`${origin}/signup/nickname`);
+      await expect(consentBlock(page)).toBeVisible();
+      await expectNoSeriousViolations(page, label('nickname step asking for the terms'));
+      await shoot(page, `${slug}-consent-block`);
+      await consentBlock(page).getByRole('button', { name: '同意する' }).click();
+      await expect(consentBlock(page)).toHaveCount(0);
+
+      await saveSteps(page, slug, {
+        nickname: uniqueNickname(),
+        profile: PROFILE,
+        address: ADDRESS,
+        plan: 'monthly',
+      });
+      await page.goto(`${origin}/signup/payment`);
+      await expect(verificationNotice(page)).toBeVisible();
+      await expectNoSeriousViolations(page, label('payment step, address not confirmed'));
+      await shoot(page, `${slug}-verification-notice`);
     },
   );
 }

@@ -42,6 +42,7 @@ import {
   stepIndicator,
   uniqueNickname,
 } from './support/membership';
+import { confirmEmailFromMail, consentBox, verificationNotice } from './support/consent';
 
 const SERVICE_NAMES = { mio: mio.config.SERVICE_NAME, second: second.config.SERVICE_NAME };
 
@@ -69,6 +70,7 @@ for (const slug of SLUGS) {
         await page.getByLabel('メールアドレス', { exact: true }).fill(email);
         await page.getByLabel('パスワード', { exact: true }).fill(FRESH_PASSWORD);
         await page.getByLabel('パスワード（確認）', { exact: true }).fill(FRESH_PASSWORD);
+        await consentBox(page).check();
         await page.getByRole('button', { name: '登録して次へ' }).click();
         await expect(toast(page, 'アカウントを作成しました')).toBeVisible();
 
@@ -107,7 +109,12 @@ for (const slug of SLUGS) {
           `月額 ${plans.monthly.price}（1か月ごと）`,
         );
         await expect(page.getByTestId('sandbox-notice')).toBeVisible();
+        // The address is confirmed from the provider's mail before paying (decision 0027).
+        await expect(verificationNotice(page)).toContainText(email);
         await shoot(page, `${slug}-6-payment`);
+        await confirmEmailFromMail(page, slug, email);
+        await page.reload();
+        await expect(verificationNotice(page)).toHaveCount(0);
         await payWith(page, CARDS.visa, plans.monthly);
 
         // 7. Complete, with the new member number.

@@ -1,8 +1,10 @@
 import { expect, test, freshContext, type Page } from './support/test';
 import { toast } from './support/auth';
-import { demoSession } from './support/sessions';
+import { demoBrowser, demoSession } from './support/sessions';
 import { expectNoSeriousViolations } from './support/axe';
-import { MIO_URL, mio } from './support/sites';
+import { MIO_URL, SECOND_URL, mio } from './support/sites';
+import { newBrowser, post, postOk, signedInNewUser, uniqueNickname } from './support/membership';
+import { consentBlock } from './support/consent';
 
 /**
  * Legal pages in the staff console: an editor changes the terms and a signed-out visitor sees the change on /terms
@@ -117,5 +119,64 @@ test.describe('as support', () => {
     expect(await putTerms(page, { ...mio.documents.terms, intro: 'support の変更' })).toBe(403);
     const read = await page.evaluate(async () => (await fetch('/api/staff/legal/terms')).status);
     expect(read).toBe(403);
+  });
+});
+
+test.describe('a new version of the terms', () => {
+  // Publishing asks every member of the site again, so this runs with the publishing specs, after the others, on
+  // the second site (the fans of staff-owner's tests are on mio).
+  test('asks a member again at their next visit to My page; they read on, agree, and support sees it', async ({
+    browser,
+  }, testInfo) => {
+    test.slow();
+    const fan = await newBrowser(browser, 'second', testInfo);
+    const user = await signedInNewUser(fan.page, 'second', 'agree-again');
+    await postOk(fan.page, '/api/signup/nickname', { nickname: uniqueNickname() });
+    await fan.page.goto(`${SECOND_URL}/mypage`);
+    await expect(fan.page.getByTestId('account-email')).toHaveText(user.email);
+    await expect(consentBlock(fan.page)).toHaveCount(0);
+
+    const owner = await demoBrowser(browser, 'second', 'owner', testInfo);
+    await owner.goto(`${SECOND_URL}/staff/legal/terms`);
+    const version = owner.getByTestId('legal-version');
+    const before = Number(
+      /第(\d+)版/.exec((await version.getByTestId('legal-version-current').textContent())!)![1],
+    );
+    await version.getByRole('button', { name: '新しい版として公開する' }).click();
+    await version.getByRole('button', { name: '公開する', exact: true }).click();
+    await expect(toast(owner, `第${before + 1}版として公開しました`)).toBeVisible();
+    await expect(version.getByTestId('legal-version-current')).toHaveText(new RegExp(`^第${before + 1}版`));
+
+    await fan.page.reload();
+    const block = consentBlock(fan.page);
+    await expect(block.getByRole('heading', { level: 2 })).toHaveText('利用規約が改定されました');
+    await expect(block.getByRole('link', { name: /利用規約/ })).toHaveAttribute('href', '/terms');
+    await expect(block).toContainText(`第${before + 1}版`);
+    // The rest of My page and the site stay readable.
+    await expect(fan.page.getByTestId('account-email')).toHaveText(user.email);
+    // An agreement to the old version is refused and changes nothing.
+    const stale = await post(fan.page, '/api/consent', { body: { terms: before, privacy: 1 } });
+    expect(stale.status).toBe(409);
+    expect(stale.body.error.code).toBe('CONSENT_OUTDATED');
+    await fan.page.reload();
+    await expect(block).toBeVisible();
+
+    await block.getByRole('button', { name: '同意する' }).click();
+    await expect(toast(fan.page, '同意しました')).toBeVisible();
+    await expect(block).toHaveCount(0);
+    await fan.page.reload();
+    await expect(fan.page.getByTestId('account-email')).toBeVisible();
+    await expect(consentBlock(fan.page)).toHaveCount(0);
+
+    // Support's view of the member: the version agreed to and when.
+    await owner.goto(`${SECOND_URL}/staff/members?q=${encodeURIComponent(user.email)}`);
+    await owner.locator('tbody tr').filter({ hasText: user.email }).getByRole('link').click();
+    await expect(owner.getByTestId('member-consent')).toHaveText(
+      new RegExp(
+        `^利用規約 第${before + 1}版・プライバシーポリシー 第\\d+版（\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} 同意）・最新版$`,
+      ),
+    );
+    await owner.context().close();
+    await fan.context.close();
   });
 });

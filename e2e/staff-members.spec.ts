@@ -203,6 +203,18 @@ test('the list filters by status in the URL, and its CSV opens with the Japanese
       ステータス: 'ゲスト',
       プラン: '',
       入会日: '',
+      // For mailings (support and owners), and the terms the fan agreed to (decision 0027).
+      氏名: '山田 美緒',
+      フリガナ: 'ヤマダ ミオ',
+      郵便番号: '100-0001',
+      都道府県: '東京都',
+      市区町村: '千代田区千代田',
+      番地: '1-2-3',
+      建物名: 'テストハイツ101',
+      電話番号: '09087654321',
+      同意した利用規約の版: expect.stringMatching(/^\d+$/),
+      同意したプライバシーポリシーの版: expect.stringMatching(/^\d+$/),
+      規約同意日時: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/),
     },
   ]);
 });

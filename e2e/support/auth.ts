@@ -82,13 +82,20 @@ export interface FreshUser {
   password: string;
 }
 
-/** A new account in the site's tenant, so that a test may change, disable or sign it out freely. */
+/**
+ * A new account in the site's tenant, so that a test may change, disable or sign it out freely. Its address is
+ * confirmed (it may pay) unless `emailVerified: false`.
+ */
 export async function createUser(
   slug: SiteSlug,
-  { label = 'user', password = FRESH_PASSWORD }: { label?: string; password?: string } = {},
+  {
+    label = 'user',
+    password = FRESH_PASSWORD,
+    emailVerified = true,
+  }: { label?: string; password?: string; emailVerified?: boolean } = {},
 ): Promise<FreshUser> {
   const email = uniqueEmail(label);
-  const record = await tenantAdmin(slug).createUser({ email, password, emailVerified: true });
+  const record = await tenantAdmin(slug).createUser({ email, password, emailVerified });
   return { slug, uid: record.uid, email, password };
 }
 

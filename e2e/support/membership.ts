@@ -2,6 +2,7 @@ import { expect, test, type Browser, type Page, type TestInfo } from '@playwrigh
 import { freshContext } from './test';
 import { fontsReady } from './sites';
 import { SITE_URLS, createUser, signInWithToken, type FreshUser, type SiteSlug } from './auth';
+import { agreeByApi } from './consent';
 
 /**
  * The membership flow for the end-to-end tests: the seven sign-up steps, the sandbox's test cards, the member APIs
@@ -218,10 +219,19 @@ export async function payWith(page: Page, number: string, plan: PlanInfo): Promi
   await page.getByRole('button', { name: plan.pay }).click();
 }
 
-/** A new account of the site, signed in (on My page, the sign-up not finished). */
-export async function signedInNewUser(page: Page, slug: SiteSlug, label = 'member'): Promise<FreshUser> {
+/**
+ * A new account of the site, signed in (on My page, the sign-up not finished), that has agreed to the terms (as the
+ * account step would have had it do; `agreed: false` leaves that to the test).
+ */
+export async function signedInNewUser(
+  page: Page,
+  slug: SiteSlug,
+  label = 'member',
+  { agreed = true }: { agreed?: boolean } = {},
+): Promise<FreshUser> {
   const user = await createUser(slug, { label });
   await signInWithToken(page, user);
+  if (agreed) await agreeByApi(page);
   return user;
 }
 

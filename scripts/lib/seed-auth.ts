@@ -61,6 +61,8 @@ export async function seedAuthEmulator(
             password: user.password,
             displayName: user.displayName,
             disabled: false,
+            // Demo accounts pay without a verification mail (decision 0027); older data directories too.
+            emailVerified: true,
           })
         : await auth.createUser({
             email: user.email,

@@ -9,8 +9,9 @@ import {
   sandboxSubscriptions,
   subscriptions,
 } from '@/server/db/schema';
-import type { Site } from '@/features/site';
-import { ensureMember, joinMember } from '@/features/membership/server';
+import type { Site } from '@/features/site/server/repository';
+import { ensureMember, joinMember } from '@/features/membership/server/members';
+import { currentVersions } from '@/features/consent/server/current';
 import type { DemoUser } from './seed-auth';
 
 const MEMBER_ROLES = new Set(['premium', 'guest', 'expired']);
@@ -47,6 +48,18 @@ export async function seedDemoMembers(
         await db
           .update(members)
           .set({ ...DETAILS, nickname: user.displayName })
+          .where(eq(members.id, member.id));
+      }
+      // They agreed to the terms at sign-up; a version staff publish later is asked for like anyone's.
+      if (member.consentedAt === null) {
+        const current = await currentVersions(db, site);
+        await db
+          .update(members)
+          .set({
+            termsVersion: current.terms?.version ?? null,
+            privacyVersion: current.privacy?.version ?? null,
+            consentedAt: new Date(),
+          })
           .where(eq(members.id, member.id));
       }
       if (user.role === 'premium') await seedPaidMembership(db, site, member.id, 'active');

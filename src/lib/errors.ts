@@ -18,6 +18,12 @@ export const ERROR_CATALOGUE = {
     message: 'カードが承認されませんでした。別のカードをお試しください。',
   },
   FORBIDDEN: { status: 403, message: 'この操作を行う権限がありません。' },
+  /** Paying needs an address the person has confirmed through the provider's verification mail. */
+  EMAIL_UNVERIFIED: {
+    status: 403,
+    message:
+      'メールアドレスの確認が完了していません。確認メールのリンクを開いてから、もう一度お試しください。',
+  },
   /** A sign-up's proof of work that is wrong, expired, of another site or used before (docs/decisions/0024). */
   HUMAN_CHECK_FAILED: {
     status: 403,
@@ -40,6 +46,17 @@ export const ERROR_CATALOGUE = {
     message: 'ロボットでないことを確認できませんでした。もう一度お試しください。',
   },
   VALIDATION: { status: 422, message: '入力内容を確認してください。' },
+  /** Sign-up (or the next sign-up step) without agreeing to the site's terms and privacy policy. */
+  CONSENT_REQUIRED: {
+    status: 422,
+    message: '利用規約とプライバシーポリシーへの同意が必要です。',
+  },
+  /** An agreement to a version that is no longer the current one (staff published a new one meanwhile). */
+  CONSENT_OUTDATED: {
+    status: 409,
+    message:
+      '利用規約またはプライバシーポリシーが更新されました。ページを再読み込みして、最新の内容をご確認ください。',
+  },
   PAYLOAD_TOO_LARGE: { status: 413, message: '送信されたデータが大きすぎます。' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'この形式のファイルは受け付けられません。' },
   HOST_TAKEN: { status: 409, message: 'このホスト名は別のサイトで使われています。' },

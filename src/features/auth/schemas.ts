@@ -1,6 +1,7 @@
 import { z } from '@/lib/zod';
 import { PROOF_MAX_LENGTH } from '@/lib/proof-of-work';
-import type { PasswordPolicy } from '@/features/site';
+import type { PasswordPolicy } from '@/features/site/schema';
+import { signUpConsentSchema } from '@/features/consent/schemas';
 
 /**
  * Form schemas of sign-in and account pages. The browser sends passwords to the identity provider only, so these
@@ -92,4 +93,6 @@ export const sessionRequestSchema = z.strictObject({
     .max(4096)
     .regex(/^[\w-]+\.[\w-]+\.[\w-]*$/),
   proof: z.string().min(1).max(PROOF_MAX_LENGTH).optional(),
+  /** Sent by the sign-up's account step only: the terms it showed, and whether the box was ticked (decision 0027). */
+  consent: signUpConsentSchema.optional(),
 });

@@ -17,6 +17,8 @@ export const SIGN_UP_STEPS = [
   'payment',
   'complete',
 ] as const;
+/** Steps that may ask for the terms: before the plan is paid for. */
+export const CONSENT_STEPS = ['account', 'nickname', 'profile', 'address', 'plans'] as const;
 export const FOOTER_LINK_IDS = ['privacy', 'terms', 'faq', 'psa', 'asct'] as const;
 
 export type UserStatus = (typeof USER_STATUSES)[number];
@@ -110,6 +112,11 @@ export const siteConfigSchema = z
     TOP_PAGE_CONTENT: z.array(z.enum(SECTION_IDS)).max(SECTION_IDS.length),
     IS_SHOW_MYPAGE_LEAVE: z.boolean(),
     SIGN_UP_FLOW: z.array(z.enum(SIGN_UP_STEPS)).min(2),
+    /**
+     * The sign-up step that shows the terms and privacy policy and asks for agreement (decision 0027): no later
+     * step is saved without it. The account step by default.
+     */
+    TERMS_CONSENT_STEP: z.enum(CONSENT_STEPS).default('account'),
     FOOTER_CONTENT: z.array(z.strictObject({ id: z.enum(FOOTER_LINK_IDS) })),
     GA_MEASUREMENT_ID: z
       .string()
@@ -156,6 +163,13 @@ export const siteConfigSchema = z
           code: 'custom',
           path: ['SIGN_UP_FLOW'],
           message: '重複のない手順で、account で始まり complete で終わる必要があります',
+        });
+      }
+      if (!flow.includes(config.TERMS_CONSENT_STEP)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['TERMS_CONSENT_STEP'],
+          message: 'SIGN_UP_FLOW にない手順は指定できません',
         });
       }
       if (!unique(config.FOOTER_CONTENT.map((link) => link.id))) {

@@ -16,6 +16,8 @@ export const PERMISSIONS = {
   'content:write': ['owner', 'editor'],
   'legal:write': ['owner', 'editor'],
   'members:read': ['owner', 'support'],
+  /** Name, address and phone in the members' CSV, for the office's mailings. */
+  'members:contact': ['owner', 'support'],
   'members:grant': ['owner', 'support'],
   'plans:write': ['owner'],
   'staff:manage': ['owner'],

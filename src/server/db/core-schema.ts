@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -47,9 +49,18 @@ export const siteDocuments = pgTable(
       .references(() => sites.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: ['privacy', 'terms', 'psa', 'asct'] }).notNull(),
     document: jsonb('document').$type<LegalDocument>().notNull(),
+    /**
+     * The published version members agree to (terms, privacy). A plain save keeps it (a typo fixed asks nobody
+     * again); staff publishing "a new version" raises it, and members are asked to agree again (decision 0027).
+     */
+    version: integer('version').notNull().default(1),
+    versionPublishedAt: timestamp('version_published_at', { withTimezone: true }).notNull().defaultNow(),
     ...timestamps,
   },
-  (table) => [primaryKey({ columns: [table.siteId, table.kind] })],
+  (table) => [
+    primaryKey({ columns: [table.siteId, table.kind] }),
+    check('site_documents_version_positive', sql`${table.version} >= 1`),
+  ],
 );
 
 /**
@@ -131,6 +142,13 @@ export const members = pgTable(
     chosenPlanId: uuid('chosen_plan_id').references(() => plans.id),
     /** The member's customer at the payment provider, created at the payment step. */
     billingCustomerId: text('billing_customer_id'),
+    /**
+     * The versions of the site's terms and privacy policy (site_documents.version) the member last agreed to, and
+     * when. Null: never agreed (members from before consent was asked); they are asked on My page.
+     */
+    termsVersion: integer('terms_version'),
+    privacyVersion: integer('privacy_version'),
+    consentedAt: timestamp('consented_at', { withTimezone: true }),
     ...timestamps,
   },
   (table) => [

@@ -12,6 +12,8 @@ export const RATE_LIMITS = {
   'signup:address': { points: 60, seconds: 3_600 },
   /** Postal-code lookups from one address (the address step fills the prefecture and city). */
   'postal:address': { points: 60, seconds: 60 },
+  /** Verification mails asked for again by one account (the payment step's 再送; the provider limits its own sends too). */
+  'verify-mail:account': { points: 5, seconds: 3_600 },
   /** Staff writes of one account (content, files, members, plans, team, legal pages). */
   'staff-write:account': { points: 120, seconds: 60 },
 } as const satisfies Record<string, { points: number; seconds: number }>;

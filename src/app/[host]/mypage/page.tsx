@@ -11,6 +11,7 @@ import { MembershipPanel } from '@/features/billing/components/membership-panel'
 import { BillingPanel } from '@/features/billing/components/billing-panel';
 import { MemberDetails } from '@/features/membership/components/member-details';
 import { getStaffActor } from '@/features/staff/server/staff';
+import { ConsentBlock } from '@/features/consent/components/consent-block';
 
 // Personal: rendered for each request from the session cookie, never cached.
 export const dynamic = 'force-dynamic';
@@ -20,13 +21,16 @@ export const metadata: Metadata = { title: 'マイページ', robots: { index: f
 export default async function MyPage({ params }: HostParams) {
   const viewer = await requireViewer((await params).host, paths.myPage());
   const site = await requireSite({ params });
+  const db = await getDb();
   const [member, staff] = await Promise.all([
-    findMember(await getDb(), site.id, viewer.uid),
+    findMember(db, site.id, viewer.uid),
     getStaffActor((await params).host),
   ]);
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-8 px-4 py-10 md:py-16">
       <PageHeading>マイページ</PageHeading>
+      {/* A member asked to agree to a new version sees it first; the rest of the page stays readable. */}
+      {member && <ConsentBlock db={db} site={site} member={member} />}
       <MembershipPanel site={site} member={member} />
       {member?.memberNumber && <BillingPanel site={site} member={member} />}
       {member?.memberNumber && <MemberDetails member={member} />}

@@ -1,16 +1,25 @@
 import type { Metadata } from 'next';
-import { requireSite, type HostParams } from '@/features/site/app';
-import { AuthCard, SignUpAccountStep } from '@/features/auth/ui';
-import { SignUpProgress } from '@/features/signup/ui';
+import { requireSite, type HostParams } from '@/features/site/server/site';
+import { AuthCard } from '@/features/auth/components/auth-card';
+import { SignUpAccountStep } from '@/features/auth/components/sign-up-account-step';
+import { SignUpProgress } from '@/features/signup/components/signup-progress';
+import { getDb } from '@/server/db';
+import { currentVersions } from '@/features/consent/server/current';
+import { versionsView } from '@/features/consent/server/view';
 
 export const metadata: Metadata = { title: '新規入会', robots: { index: false } };
 
 export default async function SignUpPage({ params }: HostParams) {
   const site = await requireSite({ params });
+  // Kept for every visitor; staff publishing a new version renews it (renewSitePages).
+  const consent =
+    site.config.TERMS_CONSENT_STEP === 'account'
+      ? versionsView(await currentVersions(await getDb(), site))
+      : undefined;
   return (
     <AuthCard title="新規入会" lead="まずはログインに使うメールアドレスとパスワードを登録してください。">
       <SignUpProgress flow={site.config.SIGN_UP_FLOW} current="account" />
-      <SignUpAccountStep />
+      <SignUpAccountStep consent={consent} />
     </AuthCard>
   );
 }

@@ -3,6 +3,15 @@ import { ERROR_CATALOGUE } from '@/lib/errors';
 import { isTimeoutError, withTimeout } from '@/lib/timeout';
 import { SESSION_API } from '@/features/auth/config';
 import { IDENTITY_TIMEOUT_MS } from '@/features/auth/timeouts';
+import type { SignUpConsent } from '@/features/consent/schemas';
+
+export interface SessionOptions {
+  forceRefresh?: boolean;
+  /** A solved sign-up challenge (docs/decisions/0024). */
+  proof?: string;
+  /** The account step's agreement to the terms (decision 0027). */
+  consent?: SignUpConsent;
+}
 
 /** Talks to app/[host]/api/session: the server's own session, opened from a provider ID token. */
 
@@ -24,11 +33,11 @@ async function errorOf(response: Response): Promise<SessionError> {
 /** The server's own 503 when the provider is out of reach, for the same wait ended on this side. */
 const unavailable = () => new SessionError(503, ERROR_CATALOGUE.AUTH_UNAVAILABLE.message);
 
-function postSession(idToken: string, proof: string | undefined): Promise<Response> {
+function postSession(idToken: string, proof: string | undefined, consent?: SignUpConsent): Promise<Response> {
   return fetch(SESSION_API, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(proof === undefined ? { idToken } : { idToken, proof }),
+    body: JSON.stringify({ idToken, proof, consent }),
     cache: 'no-store',
     signal: AbortSignal.timeout(IDENTITY_TIMEOUT_MS.sessionApi),
   });
@@ -55,7 +64,7 @@ async function asksForProof(response: Response, sentProof: boolean): Promise<boo
  */
 export async function startServerSession(
   user: User,
-  { forceRefresh = false, proof }: { forceRefresh?: boolean; proof?: string } = {},
+  { forceRefresh = false, proof, consent }: SessionOptions = {},
 ): Promise<void> {
   let response: Response;
   try {
@@ -65,11 +74,11 @@ export async function startServerSession(
       IDENTITY_TIMEOUT_MS.browser,
       'getIdToken',
     );
-    response = await postSession(idToken, proof);
+    response = await postSession(idToken, proof, consent);
     if (await asksForProof(response, proof !== undefined)) {
       const { solveSignUpChallenge, ProofOfWorkError } = await import('@/features/auth/client/proof-of-work');
       try {
-        response = await postSession(idToken, (await solveSignUpChallenge()).proof);
+        response = await postSession(idToken, (await solveSignUpChallenge()).proof, consent);
       } catch (error) {
         if (error instanceof ProofOfWorkError) throw new SessionError(response.status, error.message);
         throw error;

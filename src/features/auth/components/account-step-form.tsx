@@ -12,24 +12,45 @@ import { accountSchema, describePasswordPolicy, type AccountValues } from '@/fea
 import { useAuth } from '@/features/auth/components/auth-provider';
 import { SessionError } from '@/features/auth/client/session';
 import { useSignUpProof, type SignUpProofState } from '@/features/auth/components/use-sign-up-proof';
+import { z } from '@/lib/zod';
+import { CONSENT_MISSING_MESSAGE } from '@/features/consent/schemas';
+import { ConsentFields } from '@/features/consent/components/consent-fields';
+import { agreementOf, type VersionsView } from '@/features/consent/components/document-links';
+
+type AccountFormValues = AccountValues & { agreed: boolean };
+
+/** The account schema, plus the agreement when this step asks for it (the site's TERMS_CONSENT_STEP). */
+function accountFormSchema(policy: Parameters<typeof accountSchema>[0], asksConsent: boolean) {
+  const agreed = asksConsent
+    ? z.boolean().refine((value) => value, { error: CONSENT_MISSING_MESSAGE })
+    : z.boolean();
+  return accountSchema(policy).and(z.object({ agreed }));
+}
 
 /**
  * The account step of sign-up (spec 2): creates the provider user with e-mail and password under the site's
  * password policy, then opens the server session with the proof of work solved while the person typed
  * (docs/decisions/0024). The sign-up flow decides where `onCreated` goes next.
  */
-export function AccountStepForm({ onCreated }: { onCreated: () => void }) {
+export function AccountStepForm({
+  onCreated,
+  consent,
+}: {
+  onCreated: () => void;
+  /** The terms to agree to here, when the site asks at this step (decision 0027). */
+  consent?: VersionsView;
+}) {
   const { getAuth, startSession, handleError, passwordPolicy } = useAuth();
   const humanCheck = useSignUpProof();
-  const form = useForm<AccountValues>({
-    resolver: zodResolver(accountSchema(passwordPolicy)),
-    defaultValues: { email: '', password: '', passwordConfirm: '' },
+  const form = useForm<AccountFormValues>({
+    resolver: zodResolver(accountFormSchema(passwordPolicy, consent !== undefined)),
+    defaultValues: { email: '', password: '', passwordConfirm: '', agreed: false },
   });
   const { errors, isSubmitting } = form.formState;
   // The SDK is loaded for a visitor only where it is needed: here, while they type.
   useEffect(() => void getAuth().catch(() => {}), [getAuth]);
 
-  const onSubmit = form.handleSubmit(async ({ email, password }) => {
+  const onSubmit = form.handleSubmit(async ({ email, password, agreed }) => {
     // The proof first: no account is made at the provider that the site would then refuse.
     let proof: string;
     try {
@@ -46,7 +67,17 @@ export function AccountStepForm({ onCreated }: { onCreated: () => void }) {
         IDENTITY_TIMEOUT_MS.browser,
         'createUserWithEmailAndPassword',
       );
-      await startSession(user, { proof });
+      await startSession(user, {
+        proof,
+        ...(consent ? { consent: { ...agreementOf(consent), agreed } } : {}),
+      });
+      // The address is confirmed through the provider's mail before the first payment (decision 0027); a mail
+      // that fails to go now can be asked for again on the payment step.
+      await withTimeout(
+        sdk.sendEmailVerification(user),
+        IDENTITY_TIMEOUT_MS.browser,
+        'sendEmailVerification',
+      ).catch(() => {});
       toast.success('アカウントを作成しました');
       onCreated();
     } catch (error) {
@@ -85,6 +116,9 @@ export function AccountStepForm({ onCreated }: { onCreated: () => void }) {
         error={errors.passwordConfirm?.message}
         {...form.register('passwordConfirm')}
       />
+      {consent && (
+        <ConsentFields versions={consent} error={errors.agreed?.message} {...form.register('agreed')} />
+      )}
       <HumanCheckStatus state={humanCheck.state} onRetry={humanCheck.retry} />
       <Button type="submit" disabled={isSubmitting} className="mt-2">
         {isSubmitting ? '登録しています…' : '登録して次へ'}

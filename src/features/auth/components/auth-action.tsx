@@ -26,7 +26,10 @@ const DONE_BODIES: Record<Exclude<ActionMode, 'resetPassword'>, { title: string;
     title: 'メールアドレスを変更しました',
     body: '次回から新しいメールアドレスでログインしてください。',
   },
-  verifyEmail: { title: 'メールアドレスを確認しました', body: 'ご登録ありがとうございます。' },
+  verifyEmail: {
+    title: 'メールアドレスを確認しました',
+    body: 'ご登録ありがとうございます。入会手続きのお支払いに進めます。',
+  },
   recoverEmail: {
     title: 'メールアドレスを元に戻しました',
     body: '心当たりのない変更だった場合は、パスワードも変更してください。',
@@ -134,9 +137,15 @@ export function AuthAction() {
     <DonePanel title={stage.title}>
       <p>{stage.body}</p>
       <p className="mt-4">
-        <Link href={user ? paths.myPage() : paths.signIn()} className="underline underline-offset-4">
-          {user ? 'マイページへ' : 'ログイン画面へ'}
-        </Link>
+        {user && mode === 'verifyEmail' ? (
+          <Link href={paths.signUpContinue()} className="underline underline-offset-4">
+            入会手続きを続ける
+          </Link>
+        ) : (
+          <Link href={user ? paths.myPage() : paths.signIn()} className="underline underline-offset-4">
+            {user ? 'マイページへ' : 'ログイン画面へ'}
+          </Link>
+        )}
       </p>
     </DonePanel>
   );

@@ -27,6 +27,7 @@ import {
   ensureServerSession,
   signInHint,
   startServerSession,
+  type SessionOptions,
 } from '@/features/auth/client/session';
 
 /** Spec 3: the authentication context, with its defaults null / false / true. */
@@ -44,7 +45,7 @@ export interface AuthContextValue extends AuthState {
    * After any sign-in: posts the ID token so the server opens a fresh session of its own; `proof`, a solved sign-up
    * challenge, for a new account (the account step).
    */
-  startSession(user: User, options?: { forceRefresh?: boolean; proof?: string }): Promise<void>;
+  startSession(user: User, options?: SessionOptions): Promise<void>;
   /** Opens a server session only if this browser has none for the user. */
   ensureSession(user: User): Promise<void>;
   signOut(options?: { message?: string; redirectTo?: string | null }): Promise<void>;

@@ -6,9 +6,10 @@ import { paths } from '@/lib/paths';
 import { useAuth } from '@/features/auth/components/auth-provider';
 import { AccountStepForm } from '@/features/auth/components/account-step-form';
 import { DonePanel } from '@/features/auth/components/auth-card';
+import type { VersionsView } from '@/features/consent/components/document-links';
 
 /** The sign-up page's account step, or the way on to the next step for someone already signed in. */
-export function SignUpAccountStep() {
+export function SignUpAccountStep({ consent }: { consent?: VersionsView }) {
   const router = useRouter();
   const { isLoading, isLoggedIn } = useAuth();
   if (isLoading) return <p role="status">読み込み中…</p>;
@@ -24,6 +25,7 @@ export function SignUpAccountStep() {
   return (
     <>
       <AccountStepForm
+        consent={consent}
         onCreated={() => {
           router.push(paths.signUpContinue());
           router.refresh();

@@ -19,6 +19,8 @@ export interface AccountState {
   /** Tokens issued before this instant were revoked. */
   validAfter: Date | null;
   email: string | null;
+  /** The address was confirmed through the provider's verification mail (never taken from the browser). */
+  emailVerified?: boolean;
 }
 
 export interface IdentityProvider {
@@ -74,6 +76,7 @@ export const firebaseIdentity: IdentityProvider = {
         disabled: user.disabled,
         validAfter: user.tokensValidAfterTime ? new Date(user.tokensValidAfterTime) : null,
         email: user.email ?? null,
+        emailVerified: user.emailVerified,
       };
     } catch (error) {
       if (errorCode(error) === 'auth/user-not-found') return null;

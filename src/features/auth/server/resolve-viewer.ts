@@ -19,6 +19,11 @@ export interface Viewer {
   siteId: string;
   /** The session's stored hash, for ending this one session. */
   sessionHash: string;
+  /**
+   * Whether the provider says the address is confirmed; known only when the provider was asked for this request
+   * (a fresh viewer: memberPost's `fresh`), undefined otherwise.
+   */
+  emailVerified?: boolean;
 }
 
 /**
@@ -148,5 +153,5 @@ export async function settleSession(
     return null;
   }
   await markSessionVerified(db, session.idHash, account.email, now);
-  return toViewer({ ...session, email: account.email });
+  return { ...toViewer({ ...session, email: account.email }), emailVerified: account.emailVerified === true };
 }

@@ -18,6 +18,9 @@ import { resolveViewer, type ViewerDeps } from '@/features/auth/server/resolve-v
 import { askProvider } from '@/features/auth/server/ask-provider';
 import { isKnownAccount } from '@/features/auth/server/known-account';
 import { IDENTITY_TIMEOUT_MS } from '@/features/auth/timeouts';
+import { agreesToCurrent } from '@/features/consent/versions';
+import { currentVersions } from '@/features/consent/server/current';
+import { recordConsent } from '@/features/consent/server/record';
 
 /**
  * The server session API of app/[host]/api/session. Handlers take the site and their dependencies, so that the
@@ -41,7 +44,7 @@ export const readSession: SessionHandler = async (request, site, deps) => {
 };
 
 /**
- * POST { idToken, proof? }: sign-in. The token must be genuine, unexpired, unrevoked and of this site's tenant; an
+ * POST { idToken, proof?, consent? }: sign-in. The token must be genuine, unexpired, unrevoked and of this site's tenant; an
  * account the site does not know yet must also bring a solved sign-up challenge (docs/decisions/0024). Then a new
  * session replaces the one the browser had (a fresh id at every sign-in).
  */
@@ -59,6 +62,13 @@ export const createSessionFromToken: SessionHandler = async (request, site, deps
   );
   if (!verified) return refused('SIGN_IN_FAILED');
   await consumeRateLimit(deps.db, 'session:account', `${site.id}:${verified.uid}`);
+  // A sign-up (the account step sends `consent`) without the box ticked, or agreeing to terms that are no longer
+  // current, is refused before the proof is spent and before anything is written (decision 0027).
+  const consent = body.data.consent;
+  if (consent && !consent.agreed) return jsonError('CONSENT_REQUIRED');
+  if (consent && !agreesToCurrent(await currentVersions(deps.db, site), consent)) {
+    return jsonError('CONSENT_OUTDATED');
+  }
   // Nothing is written for a new account before its proof of work is checked and spent: each account a script
   // makes costs it one solved challenge. 428 asks the browser to solve one; 403 refuses a wrong or used one.
   if (!(await isKnownAccount(deps.db, site.id, verified.uid))) {
@@ -67,6 +77,8 @@ export const createSessionFromToken: SessionHandler = async (request, site, deps
     if (proof !== 'verified') return jsonError('HUMAN_CHECK_FAILED');
   }
 
+  // The agreement is the member row's first fact: written before the session, so no sign-up session lacks it.
+  if (consent) await recordConsent(deps.db, site, verified, consent);
   const previous = request.cookies.get(SESSION_COOKIE)?.value;
   if (previous) await deleteSession(deps.db, site.id, previous);
   await deleteExpiredUserSessions(deps.db, site.id, verified.uid);

@@ -25,6 +25,7 @@ import {
   syncSubscription,
 } from '@/features/billing/server/membership';
 import { z } from '@/lib/zod';
+import { assertEmailVerified } from '@/features/auth/server/email-verified';
 
 const ACTIONS = ['subscribe', 'card', 'leave', 'resume', 'sync', 'konbini', 'plan'] as const;
 type Action = (typeof ACTIONS)[number];
@@ -39,6 +40,7 @@ export const billingAction = memberPost<{ host: string; action: string }>(
     if (!ACTIONS.includes(action)) throw new AppError('NOT_FOUND');
     const member = await findMember(db, site.id, viewer.uid);
     if (!member) throw new AppError('STEP_ORDER');
+    if (action === 'subscribe') assertEmailVerified(viewer);
     const provider = await getPaymentProvider();
 
     if (action === 'subscribe' || action === 'card') {

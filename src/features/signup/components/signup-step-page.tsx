@@ -14,6 +14,9 @@ import type { SignUpState } from '@/features/signup/server/state';
 import { STEP_LABELS } from '@/features/signup/steps';
 import { SignUpProgress } from '@/features/signup/components/signup-progress';
 import { SignUpStepForm } from '@/features/signup/components/signup-step-form';
+import { ConsentBlock } from '@/features/consent/components/consent-block';
+import { stepNeedsConsent } from '@/features/consent/server/gate';
+import { EmailVerificationNotice } from '@/features/auth/components/email-verification-notice';
 
 const LEADS: Partial<Record<SignUpStep, string>> = {
   nickname: 'サイト内で表示されるニックネームを決めてください。',
@@ -37,6 +40,14 @@ export async function SignUpStepPage({
   return (
     <AuthCard title={step === 'complete' ? '入会手続き完了' : '新規入会'} lead={LEADS[step]}>
       <SignUpProgress flow={flow} current={step} />
+      {step !== 'complete' && stepNeedsConsent(state.site, step) && (
+        <div className="mb-6">
+          <ConsentBlock db={await getDb()} site={state.site} member={state.member} signUp />
+        </div>
+      )}
+      {step === 'payment' && state.viewer && (
+        <EmailVerificationNotice tenantId={state.site.config.TENANT_ID} viewer={state.viewer} />
+      )}
       <h2 className="mb-5 text-lg font-bold">{STEP_LABELS[step]}</h2>
       <StepBody state={state} step={step} backHref={backHref} />
     </AuthCard>

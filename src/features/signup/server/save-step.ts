@@ -4,12 +4,13 @@ import { requestAddress } from '@/server/http/client-address';
 import { consumeRateLimit } from '@/server/rate-limit/limiter';
 import { jsonInvalid, jsonOk } from '@/server/http/responses';
 import { paths } from '@/lib/paths';
-import { ensureMember } from '@/features/membership/server';
-import { memberPost } from '@/features/membership/app';
+import { ensureMember, findMember } from '@/features/membership/server/members';
+import { assertSignUpConsent } from '@/features/consent/server/gate';
+import { memberPost } from '@/features/membership/server/member-api';
 import { resolveSignUpStep, stepAfter } from '@/features/signup/progress';
 import { isPremium, signUpFactsOf } from '@/features/signup/server/state';
 import { DETAIL_PARTS, isPartOf, PLAN_PART } from '@/features/signup/server/form-parts';
-import type { SignUpStep } from '@/features/site';
+import type { SignUpStep } from '@/features/site/schema';
 
 const STEPS = { ...DETAIL_PARTS, plans: PLAN_PART };
 
@@ -27,6 +28,8 @@ export const saveSignUpStep = memberPost<{ host: string; step: string }>(
     const step = params.step;
     const parsed = STEPS[step](body);
     if ('issues' in parsed) return jsonInvalid(parsed.issues);
+    // From the site's consent step on, only an account that agreed to the current terms goes on (decision 0027).
+    await assertSignUpConsent(db, site, await findMember(db, site.id, viewer.uid), step);
     const member = await ensureMember(db, site.id, viewer.uid, viewer.email);
     const facts = signUpFactsOf(member, await isPremium(db, member), true);
     if (resolveSignUpStep(flow, facts, step) !== step) {

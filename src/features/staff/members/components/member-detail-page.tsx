@@ -1,3 +1,6 @@
+import type { Site } from '@/features/site/server/repository';
+import { currentVersions } from '@/features/consent/server/current';
+import { describeConsent } from '@/features/consent/versions';
 import { Link } from '@/components/ui/link';
 import type { ReactNode } from 'react';
 import { getDb } from '@/server/db';
@@ -59,11 +62,20 @@ function Table({ head, children, label }: { head: string[]; children: ReactNode;
 const Cell = ({ children }: { children: ReactNode }) => <td className="px-3 py-2 align-top">{children}</td>;
 
 /** One member for support: profile, status, subscriptions, complimentary grants and the payment history. */
-export async function MemberDetailPage({ actor, memberId }: { actor: StaffActor; memberId: string }) {
+export async function MemberDetailPage({
+  actor,
+  site,
+  memberId,
+}: {
+  actor: StaffActor;
+  site: Site;
+  memberId: string;
+}) {
   const db = await getDb();
   const provider = await getPaymentProvider();
   const now = await provider.now(actor.siteId);
   const detail = await memberDetail(db, actor, provider, memberId, now);
+  const consent = describeConsent(detail.member, await currentVersions(db, site));
   const { member } = detail;
   const latest = detail.subscriptions[0];
   const name = [member.familyName, member.givenName].filter(Boolean).join(' ');
@@ -85,6 +97,13 @@ export async function MemberDetailPage({ actor, memberId }: { actor: StaffActor;
     ['生年月日', member.birthday ? formatDateJa(`${member.birthday}T00:00:00+09:00`) : '—'],
     ['電話番号', member.phone ?? '—'],
     ['住所', address || '—'],
+    [
+      '規約への同意',
+      <span key="consent" data-testid="member-consent">
+        {consent.text}
+        {detail.member.consentedAt && (consent.current ? '・最新版' : '・旧版（再同意待ち）')}
+      </span>,
+    ],
   ];
   const mayGrant = can(actor.role, 'members:grant');
   return (

@@ -2,6 +2,13 @@ import 'server-only';
 import type { Db } from '@/server/db/client';
 import { formatMemberNumber } from '@/features/membership/server';
 import type { StaffActor } from '@/features/staff/server/actor';
+import { can } from '@/features/staff/roles';
+import {
+  CONSENT_HEADER,
+  CONTACT_HEADER,
+  extraColumnsOf,
+  type ExtraColumns,
+} from '@/features/staff/members/server/export-contact';
 import { recordAudit } from '@/features/staff/server/audit';
 import type { MemberFilter } from '@/features/staff/members/schemas';
 import { STAFF_STATUS_LABELS } from '@/features/staff/members/status';
@@ -11,7 +18,13 @@ import { BOM, csvRow } from '@/features/staff/members/server/csv';
 
 export const CSV_HEADER = ['会員番号', 'ニックネーム', 'メールアドレス', 'ステータス', 'プラン', '入会日'];
 
-export function csvLine(row: MemberListRow): string {
+/** The header for this actor: contact columns for the roles that may read them (support and owners). */
+export function csvHeader(actor: StaffActor): string[] {
+  return [...CSV_HEADER, ...(can(actor.role, 'members:contact') ? CONTACT_HEADER : []), ...CONSENT_HEADER];
+}
+
+export function csvLine(row: MemberListRow, extra?: ExtraColumns, contact = false): string {
+  const more = extra?.get(row.id);
   return csvRow([
     row.memberNumber === null ? '' : formatMemberNumber(row.memberNumber),
     row.nickname,
@@ -19,6 +32,7 @@ export function csvLine(row: MemberListRow): string {
     STAFF_STATUS_LABELS[row.status],
     row.planName,
     row.joinedAt ? isoDateJst(row.joinedAt) : '',
+    ...(extra ? [...(contact ? (more?.contact ?? []) : []), ...(more?.consent ?? [])] : []),
   ]);
 }
 
@@ -36,12 +50,20 @@ export async function exportMembersCsv(
   now: Date,
 ): Promise<ReadableStream<Uint8Array>> {
   const total = await countMembers(db, actor, filter, now);
+  const header = csvHeader(actor);
+  const contact = can(actor.role, 'members:contact');
+  // Personal data leaving the console: who (the actor), when (the row's time), which filter, how many rows, and
+  // which columns (name, address and phone included or not).
   await recordAudit(db, actor, {
     action: 'members.export',
     targetType: 'members',
     targetId: null,
     before: null,
-    after: { filter: { q: filter.q, status: filter.status, planId: filter.planId }, count: total },
+    after: {
+      filter: { q: filter.q, status: filter.status, planId: filter.planId },
+      count: total,
+      columns: header,
+    },
   });
   const encoder = new TextEncoder();
   const batches = allMembers(db, actor, filter, now);
@@ -50,12 +72,19 @@ export async function exportMembersCsv(
     async pull(controller) {
       if (!started) {
         started = true;
-        controller.enqueue(encoder.encode(BOM + csvRow(CSV_HEADER)));
+        controller.enqueue(encoder.encode(BOM + csvRow(header)));
         return;
       }
       const next = await batches.next();
       if (next.done) controller.close();
-      else controller.enqueue(encoder.encode(next.value.map(csvLine).join('')));
+      else {
+        const extra = await extraColumnsOf(
+          db,
+          actor.siteId,
+          next.value.map((row) => row.id),
+        );
+        controller.enqueue(encoder.encode(next.value.map((row) => csvLine(row, extra, contact)).join('')));
+      }
     },
     async cancel() {
       await batches.return(undefined);

@@ -3,12 +3,14 @@ import { notFound } from 'next/navigation';
 import { paths } from '@/lib/paths';
 import { isAppError } from '@/lib/errors';
 import { getDb } from '@/server/db';
-import { requireSite } from '@/features/site/app';
-import { LEGAL_LINK_LABELS } from '@/features/site';
-import { requireStaffPage } from '@/features/staff/app';
-import { isLegalKind } from '@/features/staff';
-import { getLegalDocument } from '@/features/staff/server';
-import { LegalEditPage } from '@/features/staff/ui';
+import { requireSite } from '@/features/site/server/site';
+import { LEGAL_LINK_LABELS } from '@/features/site/legal';
+import { requireStaffPage } from '@/features/staff/server/staff';
+import { isLegalKind } from '@/features/staff/legal/schema';
+import { getLegalDocument } from '@/features/staff/legal/server/legal';
+import { LegalEditPage } from '@/features/staff/legal/components/legal-edit-page';
+import { getDocumentVersion, isVersionedKind } from '@/features/staff/legal/server/versions';
+import { describeVersion } from '@/features/consent/versions';
 
 interface Props {
   params: Promise<{ host: string; kind: string }>;
@@ -23,9 +25,19 @@ export default async function StaffLegalEditRoute(props: Props) {
   const { host, kind } = await props.params;
   const actor = await requireStaffPage(host, 'legal:write', paths.staff.legal(kind));
   const site = await requireSite(props);
-  const loaded = await getLegalDocument(await getDb(), actor, site, kind).catch((error: unknown) => {
+  const db = await getDb();
+  const loaded = await getLegalDocument(db, actor, site, kind).catch((error: unknown) => {
     if (isAppError(error) && error.code === 'NOT_FOUND') notFound();
     throw error;
   });
-  return <LegalEditPage kind={loaded.kind} document={loaded.document} />;
+  const version = isVersionedKind(loaded.kind)
+    ? await getDocumentVersion(db, actor, site, loaded.kind)
+    : null;
+  return (
+    <LegalEditPage
+      kind={loaded.kind}
+      document={loaded.document}
+      version={version ? describeVersion({ ...version, title: loaded.document.title }) : undefined}
+    />
+  );
 }

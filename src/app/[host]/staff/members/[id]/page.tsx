@@ -2,7 +2,9 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { isAppError } from '@/lib/errors';
 import { paths } from '@/lib/paths';
-import { requireStaffPage, MemberDetailPage } from '@/features/staff/app';
+import { requireStaffPage } from '@/features/staff/server/staff';
+import { requireSite } from '@/features/site/server/site';
+import { MemberDetailPage } from '@/features/staff/members/components/member-detail-page';
 
 export const metadata: Metadata = { title: '会員の詳細' };
 
@@ -11,8 +13,9 @@ type Props = { params: Promise<{ host: string; id: string }> };
 export default async function StaffMemberRoute({ params }: Props) {
   const { host, id } = await params;
   const actor = await requireStaffPage(host, 'members:read', paths.staff.member(id));
+  const site = await requireSite({ params });
   try {
-    return await MemberDetailPage({ actor, memberId: id });
+    return await MemberDetailPage({ actor, site, memberId: id });
   } catch (error) {
     // Another site's member, or no member at all: the same 404.
     if (isAppError(error) && error.code === 'NOT_FOUND') notFound();

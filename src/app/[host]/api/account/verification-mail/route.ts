@@ -1,0 +1,3 @@
+import { askForVerificationMail } from '@/features/auth/server/verification-mail-api';
+
+export const POST = askForVerificationMail;
