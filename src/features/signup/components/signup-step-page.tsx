@@ -12,6 +12,7 @@ import type { SignUpState } from '@/features/signup/server/state';
 import { formatYen, INTERVAL_LABELS, PER_INTERVAL, STEP_LABELS } from '@/features/signup/steps';
 import { SignUpProgress } from '@/features/signup/components/signup-progress';
 import { SignUpStepForm } from '@/features/signup/components/signup-step-form';
+import { formatPhoneJa } from '@/lib/phone';
 
 const LEADS: Partial<Record<SignUpStep, string>> = {
   nickname: 'サイト内で表示されるニックネームを決めてください。',
@@ -68,7 +69,7 @@ async function StepBody({
             familyNameKana: member?.familyNameKana ?? '',
             givenNameKana: member?.givenNameKana ?? '',
             birthday: member?.birthday ?? '',
-            phone: member?.phone ?? '',
+            phone: formatPhoneJa(member?.phone),
           }}
         />
       );
