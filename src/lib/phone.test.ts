@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { formatPhoneJa } from '@/lib/phone';
-import { profileSchema } from '@/features/signup/schemas';
 
 describe('formatPhoneJa: a stored phone number as a fan or staff member reads it', () => {
   it('groups mobile, Tokyo, local and free-dial numbers as Japanese numbers are written', () => {
@@ -8,13 +7,6 @@ describe('formatPhoneJa: a stored phone number as a fan or staff member reads it
     expect(formatPhoneJa('0312345678')).toBe('03-1234-5678');
     expect(formatPhoneJa('0466123456')).toBe('0466-12-3456');
     expect(formatPhoneJa('0120123456')).toBe('0120-123-456');
-  });
-
-  it('shows again the hyphens the fan typed, after the sign-up schema kept the digits', () => {
-    const typed = '０９０ー１２３４ー５６７８';
-    const stored = profileSchema.shape.phone.parse(typed);
-    expect(stored).toBe('09012345678');
-    expect(formatPhoneJa(stored)).toBe('090-1234-5678');
   });
 
   it('leaves an already grouped or unreadable value as it is, and nothing as empty', () => {

@@ -132,6 +132,11 @@ export const members = pgTable(
     chosenPlanId: uuid('chosen_plan_id').references(() => plans.id),
     /** The member's customer at the payment provider, created at the payment step. */
     billingCustomerId: text('billing_customer_id'),
+    /**
+     * The page of this site that made the fan join (a locked item), a same-origin path checked by safeNextPath;
+     * kept with the sign-up progress so that the complete step leads back to it even after a closed browser.
+     */
+    signupReturnPath: text('signup_return_path'),
     ...timestamps,
   },
   (table) => [

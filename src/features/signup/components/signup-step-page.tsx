@@ -12,6 +12,7 @@ import type { SignUpState } from '@/features/signup/server/state';
 import { formatYen, INTERVAL_LABELS, PER_INTERVAL, STEP_LABELS } from '@/features/signup/steps';
 import { SignUpProgress } from '@/features/signup/components/signup-progress';
 import { SignUpStepForm } from '@/features/signup/components/signup-step-form';
+import { returnPathOf } from '@/features/signup/return-path';
 import { formatPhoneJa } from '@/lib/phone';
 
 const LEADS: Partial<Record<SignUpStep, string>> = {
@@ -26,18 +27,21 @@ const LEADS: Partial<Record<SignUpStep, string>> = {
 export async function SignUpStepPage({
   state,
   step,
+  next = null,
 }: {
   state: SignUpState;
   step: Exclude<SignUpStep, 'account'>;
+  /** The page that made the fan join (`?next=`, checked), carried on to the following steps. */
+  next?: string | null;
 }) {
   const flow = state.site.config.SIGN_UP_FLOW;
   const before = stepBefore(flow, step);
-  const backHref = before ? paths.signUpStep(before) : null;
+  const backHref = before ? paths.signUpStep(before, next) : null;
   return (
     <AuthCard title={step === 'complete' ? '入会手続き完了' : '新規入会'} lead={LEADS[step]}>
       <SignUpProgress flow={flow} current={step} />
       <h2 className="mb-5 text-lg font-bold">{STEP_LABELS[step]}</h2>
-      <StepBody state={state} step={step} backHref={backHref} />
+      <StepBody state={state} step={step} backHref={backHref} next={next} />
     </AuthCard>
   );
 }
@@ -46,23 +50,31 @@ async function StepBody({
   state,
   step,
   backHref,
+  next,
 }: {
   state: SignUpState;
   step: Exclude<SignUpStep, 'account'>;
   backHref: string | null;
+  next: string | null;
 }) {
   const member = state.member;
   const db = await getDb();
   switch (step) {
     case 'nickname':
       return (
-        <SignUpStepForm step="nickname" defaults={{ nickname: member?.nickname ?? '' }} backHref={null} />
+        <SignUpStepForm
+          step="nickname"
+          defaults={{ nickname: member?.nickname ?? '' }}
+          backHref={null}
+          next={next}
+        />
       );
     case 'profile':
       return (
         <SignUpStepForm
           step="profile"
           backHref={backHref}
+          next={next}
           defaults={{
             familyName: member?.familyName ?? '',
             givenName: member?.givenName ?? '',
@@ -78,6 +90,7 @@ async function StepBody({
         <SignUpStepForm
           step="address"
           backHref={backHref}
+          next={next}
           defaults={{
             postalCode: member?.postalCode ?? '',
             ...(member?.prefecture ? { prefecture: member.prefecture as never } : {}),
@@ -93,6 +106,7 @@ async function StepBody({
         <SignUpStepForm
           step="plans"
           backHref={backHref}
+          next={next}
           chosenPlanId={member?.chosenPlanId ?? null}
           plans={plans.map(({ id, name, interval, priceYen }) => ({ id, name, interval, priceYen }))}
         />
@@ -120,6 +134,7 @@ async function StepBody({
           <SignUpStepForm
             step="payment"
             backHref={backHref}
+            next={next}
             setup={{ kind: provider.kind, publishableKey: provider.publishableKey }}
             submitLabel={plan ? `${formatYen(plan.priceYen)}を支払って入会する` : '支払って入会する'}
           />
@@ -127,26 +142,43 @@ async function StepBody({
       );
     }
     case 'complete':
-      return (
-        <div role="status" className="flex flex-col gap-6">
-          <div className="rounded-lg bg-member-card p-6 text-center text-on-member-card">
-            <p className="text-sm">あなたの会員番号</p>
-            <p className="mt-2 text-4xl font-bold tracking-widest" data-testid="member-number">
-              {member?.memberNumber ? formatMemberNumber(member.memberNumber) : '—'}
-            </p>
-          </div>
-          <p className="text-sm leading-relaxed">
-            {member?.nickname ?? ''}さん、{state.site.config.SERVICE_NAME}
-            へようこそ。会員限定のコンテンツをすべてご覧いただけます。
-            会員証はマイページでいつでも確認できます。
-          </p>
-          <Link href={paths.myPage()} className={buttonClass('primary')}>
-            マイページで会員証を見る
-          </Link>
-          <Link href={paths.home()} className={buttonClass('secondary')}>
-            トップページへ
-          </Link>
-        </div>
-      );
+      return <CompleteStep state={state} next={next} />;
   }
+}
+
+/**
+ * The member number, a welcome, and the way on: first back to the page that made the fan join (kept with the
+ * progress, or still in the address), then My page and the top page.
+ */
+function CompleteStep({ state, next }: { state: SignUpState; next: string | null }) {
+  const member = state.member;
+  const returnTo = returnPathOf(member?.signupReturnPath) ?? next;
+  return (
+    <div role="status" className="flex flex-col gap-6">
+      <div className="rounded-lg bg-member-card p-6 text-center text-on-member-card">
+        <p className="text-sm">あなたの会員番号</p>
+        <p className="mt-2 text-4xl font-bold tracking-widest" data-testid="member-number">
+          {member?.memberNumber ? formatMemberNumber(member.memberNumber) : '—'}
+        </p>
+      </div>
+      <p className="text-sm leading-relaxed">
+        {member?.nickname ?? ''}さん、{state.site.config.SERVICE_NAME}
+        へようこそ。会員限定のコンテンツをすべてご覧いただけます。
+        {'会員証はマイページでいつでも確認できます。'}
+      </p>
+      {returnTo && (
+        // A whole page load: the item is asked for afresh, as the premium member the fan now is, not taken
+        // from the router's memory of its locked rendering.
+        <a href={returnTo} className={buttonClass('primary')} data-testid="return-to-item">
+          元のページへ戻る
+        </a>
+      )}
+      <Link href={paths.myPage()} className={buttonClass(returnTo ? 'secondary' : 'primary')}>
+        マイページで会員証を見る
+      </Link>
+      <Link href={paths.home()} className={buttonClass('secondary')}>
+        トップページへ
+      </Link>
+    </div>
+  );
 }
