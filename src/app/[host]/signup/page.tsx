@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
+import { Suspense } from 'react';
 import { requireSite, type HostParams } from '@/features/site/server/site';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { SignUpAccountStep } from '@/features/auth/components/sign-up-account-step';
@@ -14,7 +15,10 @@ export default async function SignUpPage({ params }: HostParams) {
       <SignUpProgress flow={site.config.SIGN_UP_FLOW} current="account" />
       {/* The same for everyone, so it is kept like any public page; the step reads ?next= in the browser. */}
       <Suspense>
-        <SignUpAccountStep />
+        {/* The same for everyone, so it is kept like any public page; the step reads ?next= in the browser. */}
+        <Suspense fallback={<p role="status">読み込み中…</p>}>
+          <SignUpAccountStep />
+        </Suspense>
       </Suspense>
     </AuthCard>
   );

@@ -37,7 +37,7 @@ export function LockedNotice({
           ? 'プレミアム会員になると、本文・写真・動画・チケット先行受付のすべてをご覧いただけます。'
           : '入会すると、本文・写真・動画・チケット先行受付のすべてをご覧いただけます。会員の方はログインしてください。'}
       </p>
-      <div className="mt-6 flex flex-col items-center justify-center gap-3 sm:flex-row">
+      <div className="mt-6 flex flex-col items-center justify-center gap-3 sm:flex-row sm:items-start">
         <div className="flex w-full flex-col items-center gap-1 sm:w-auto">
           <Link href={join.href} className={buttonClass('primary', 'w-full sm:w-auto')}>
             {join.label}
