@@ -45,7 +45,12 @@ test.describe('mio as a signed-out visitor', () => {
       const path = await openItem(page, MIO_URL, section.id, first.title);
       await expectLocked(page, 'mio', first);
       const notice = lockedNotice(page);
-      await expect(notice.getByRole('link', { name: '新規入会' })).toHaveAttribute('href', '/signup');
+      // The way in carries the item, to come back to it once joined (docs/decisions/0029), and names the price.
+      await expect(notice.getByRole('link', { name: '新規入会' })).toHaveAttribute(
+        'href',
+        `/signup?next=${encodeURIComponent(path)}`,
+      );
+      await expect(notice.getByTestId('entry-price')).toHaveText('月額 550円〜（税込）');
       await expect(notice.getByRole('link', { name: 'ログイン' })).toHaveAttribute(
         'href',
         `/login?next=${encodeURIComponent(path)}`,
@@ -137,12 +142,12 @@ test.describe('mio as a signed-in member without premium', () => {
         await expectSignedIn(page);
         for (const section of ['blog', 'ticket']) {
           const first = publishedItems('mio', section)[0]!;
-          await openItem(page, MIO_URL, section, first.title);
+          const path = await openItem(page, MIO_URL, section, first.title);
           await expectLocked(page, 'mio', first);
           const notice = lockedNotice(page);
           await expect(notice.getByRole('link', { name: 'プレミアム会員になる' })).toHaveAttribute(
             'href',
-            '/signup/continue',
+            `/signup/continue?next=${encodeURIComponent(path)}`,
           );
           await expect(notice.getByRole('link', { name: '新規入会' })).toHaveCount(0);
           await expect(notice.getByRole('link', { name: 'ログイン' })).toHaveCount(0);

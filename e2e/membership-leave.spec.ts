@@ -226,10 +226,10 @@ test.describe('My page on mio', () => {
     await expect(page).toHaveURL(`${MIO_URL}/mypage`);
     await expect(details).toContainText(renamed);
     await expect(details).toContainText('鈴木 澪');
-    // Hiragana is kept as katakana; the phone number without dashes.
+    // Hiragana is kept as katakana; the phone number is shown grouped as typed (stored as digits: src/lib/phone.ts).
     await expect(details).toContainText('スズキ ミオ');
     await expect(details).toContainText('1995年12月24日');
-    await expect(details).toContainText('0312345678');
+    await expect(details).toContainText('03-1234-5678');
     await expect(page.getByTestId('card-nickname')).toHaveText(renamed);
 
     await page.getByRole('link', { name: '住所を変更する' }).click();

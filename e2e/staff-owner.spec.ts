@@ -11,7 +11,8 @@ import {
   signedInNewUser,
   uniqueNickname,
 } from './support/membership';
-import { MIO_URL } from './support/sites';
+import { MIO_URL, SECOND_URL } from './support/sites';
+import { demoItem, lockedNotice, openItem } from './support/content';
 
 /**
  * The owner's side of the console: a plan created is offered at sign-up and, once retired, no longer; staff added
@@ -210,5 +211,36 @@ test("the owner's pages fit a phone and pass axe there", { tag: '@phone' }, asyn
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectNoSeriousViolations(page, `staff ${name}`);
     await shot(page, name);
+  }
+});
+
+test('a cheaper plan shows at once beside every locked item, and the old price comes back when it is retired', async ({
+  browser,
+}, testInfo) => {
+  // The second site, so that the sign-up specs on mio never meet this plan; its demo price is 月額 660円.
+  const staff = await demoBrowser(browser, 'second', 'owner', testInfo);
+  const fan = await newBrowser(browser, 'second', testInfo);
+  try {
+    const item = demoItem('second', 'ticket-02');
+    const path = await openItem(fan.page, SECOND_URL, item.section, item.title);
+    const price = lockedNotice(fan.page).getByTestId('entry-price');
+    await expect(price).toHaveText('月額 660円〜（税込）');
+
+    await staff.goto(`${SECOND_URL}/staff/plans`);
+    const created = await post(staff, '/api/staff/plans', {
+      body: { name: `E2Eお試し${testInfo.project.name}`, interval: 'month', priceYen: 110 },
+    });
+    expect(created.status).toBe(201);
+    // The kept rendering of the locked item is renewed with the plans (not up to its 30 s later).
+    await fan.page.goto(`${SECOND_URL}${path}`);
+    await expect(price).toHaveText('月額 110円〜（税込）');
+
+    const retired = await post(staff, `/api/staff/plans/${created.body.plan.id}/retire`);
+    expect(retired.status).toBe(200);
+    await fan.page.goto(`${SECOND_URL}${path}`);
+    await expect(price).toHaveText('月額 660円〜（税込）');
+  } finally {
+    await fan.context.close();
+    await staff.context().close();
   }
 });

@@ -114,9 +114,14 @@ export function uniqueNickname(prefix = 'ミオ推し'): string {
 
 export const stepIndicator = (page: Page) => page.getByTestId('signup-step');
 
-/** On the step's page (URL, "ステップ N / 7：…", and the progress mark announced as the current step). */
+/**
+ * On the step's page (URL, "ステップ N / 7：…", and the progress mark announced as the current step). The address may
+ * carry the page to come back to after joining (`?next=`), and nothing else.
+ */
 export async function expectStep(page: Page, slug: SiteSlug, step: FormStep): Promise<void> {
-  await expect(page).toHaveURL(`${SITE_URLS[slug]}/signup/${step}`);
+  await expect(page).toHaveURL(
+    new RegExp(`^${escapeRegExp(`${SITE_URLS[slug]}/signup/${step}`)}(\\?next=[^&#]+)?$`),
+  );
   await expect(stepIndicator(page)).toHaveText(`ステップ ${STEPS[step].n} / 7：${STEPS[step].label}`);
   const current = page.locator('[aria-current="step"]');
   await expect(current).toHaveCount(1);

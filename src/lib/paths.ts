@@ -8,11 +8,13 @@ export const paths = {
   contentApi: (sectionId: string) => `/api/content/${sectionId}`,
   legal: (kind: string) => `/${kind}`,
   signIn: (next?: string) => (next ? `/login?next=${encodeURIComponent(next)}` : '/login'),
-  signUp: () => '/signup',
+  /** The sign-up flow; `next` is the page to come back to once joined (a locked item). */
+  signUp: (next?: string | null) => withNext('/signup', next),
   /** Resumes the sign-up flow at the member's first unfinished step. */
-  signUpContinue: () => '/signup/continue',
+  signUpContinue: (next?: string | null) => withNext('/signup/continue', next),
   /** A sign-up step's page; the account step is the sign-up page itself. */
-  signUpStep: (step: string) => (step === 'account' ? '/signup' : `/signup/${step}`),
+  signUpStep: (step: string, next?: string | null) =>
+    withNext(step === 'account' ? '/signup' : `/signup/${step}`, next),
   passwordReset: () => '/password-reset',
   authAction: () => '/auth/action',
   myPage: () => '/mypage',
@@ -38,6 +40,11 @@ export const paths = {
     audit: () => '/staff/audit',
   },
 };
+
+/** `path?next=…` when there is a page to come back to; the path itself otherwise. */
+export function withNext(path: string, next?: string | null): string {
+  return next ? `${path}?next=${encodeURIComponent(next)}` : path;
+}
 
 /** A `next` parameter is followed only when it is a path of this site: never another origin (open redirect). */
 export function safeNextPath(next: string | null | undefined, fallback: string): string {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addressSchema, nicknameSchema, postalCodeSchema, profileSchema } from '@/features/signup/schemas';
+import { formatPhoneJa } from '@/lib/phone';
 
 const JAPANESE = /[ぁ-んァ-ヶ一-龠]/;
 function firstMessage(result: {
@@ -54,6 +55,8 @@ describe('profile', () => {
     expect(parsed.familyNameKana).toBe('サクラ');
     expect(parsed.phone).toBe('09012345678');
     expect(profileSchema.parse({ ...profile, phone: '03-1234-5678' }).phone).toBe('0312345678');
+    // Kept as digits, shown again grouped wherever a person reads it (one rule: src/lib/phone.ts).
+    expect(formatPhoneJa(parsed.phone)).toBe('090-1234-5678');
   });
 
   it.each([

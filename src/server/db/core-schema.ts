@@ -149,6 +149,11 @@ export const members = pgTable(
     termsVersion: integer('terms_version'),
     privacyVersion: integer('privacy_version'),
     consentedAt: timestamp('consented_at', { withTimezone: true }),
+    /**
+     * The page of this site that made the fan join (a locked item), a same-origin path checked by safeNextPath;
+     * kept with the sign-up progress so that the complete step leads back to it even after a closed browser.
+     */
+    signupReturnPath: text('signup_return_path'),
     ...timestamps,
   },
   (table) => [

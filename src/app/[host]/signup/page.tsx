@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { Suspense } from 'react';
 import { requireSite, type HostParams } from '@/features/site/server/site';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { SignUpAccountStep } from '@/features/auth/components/sign-up-account-step';
@@ -19,7 +20,10 @@ export default async function SignUpPage({ params }: HostParams) {
   return (
     <AuthCard title="新規入会" lead="まずはログインに使うメールアドレスとパスワードを登録してください。">
       <SignUpProgress flow={site.config.SIGN_UP_FLOW} current="account" />
-      <SignUpAccountStep consent={consent} />
+      {/* The same for everyone, so it is kept like any public page; the step reads ?next= in the browser. */}
+      <Suspense fallback={<p role="status">読み込み中…</p>}>
+        <SignUpAccountStep consent={consent} />
+      </Suspense>
     </AuthCard>
   );
 }

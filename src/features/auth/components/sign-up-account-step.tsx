@@ -1,22 +1,27 @@
 'use client';
 
 import { Link } from '@/components/ui/link';
-import { useRouter } from 'next/navigation';
+import { useRouter, useSearchParams } from 'next/navigation';
 import { paths } from '@/lib/paths';
 import { useAuth } from '@/features/auth/components/auth-provider';
 import { AccountStepForm } from '@/features/auth/components/account-step-form';
 import { DonePanel } from '@/features/auth/components/auth-card';
 import type { VersionsView } from '@/features/consent/components/document-links';
+import { returnPathOf } from '@/features/signup/return-path';
 
-/** The sign-up page's account step, or the way on to the next step for someone already signed in. */
+/**
+ * The sign-up page's account step, or the way on to the next step for someone already signed in. A `?next=` page
+ * (the locked item the fan came from) goes on with them through the flow.
+ */
 export function SignUpAccountStep({ consent }: { consent?: VersionsView }) {
   const router = useRouter();
+  const next = returnPathOf(useSearchParams().get('next'));
   const { isLoading, isLoggedIn } = useAuth();
   if (isLoading) return <p role="status">読み込み中…</p>;
   if (isLoggedIn) {
     return (
       <DonePanel title="すでにログインしています">
-        <Link href={paths.signUpContinue()} className="underline underline-offset-4">
+        <Link href={paths.signUpContinue(next)} className="underline underline-offset-4">
           入会手続きを続ける
         </Link>
       </DonePanel>
@@ -27,13 +32,13 @@ export function SignUpAccountStep({ consent }: { consent?: VersionsView }) {
       <AccountStepForm
         consent={consent}
         onCreated={() => {
-          router.push(paths.signUpContinue());
+          router.push(paths.signUpContinue(next));
           router.refresh();
         }}
       />
       <p className="mt-6 text-center text-sm">
         すでにアカウントをお持ちの方は{' '}
-        <Link href={paths.signIn()} className="underline underline-offset-4">
+        <Link href={paths.signIn(next ?? undefined)} className="underline underline-offset-4">
           ログイン
         </Link>
       </p>

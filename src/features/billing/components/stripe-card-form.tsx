@@ -1,7 +1,10 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
-import { loadStripe, type Stripe } from '@stripe/stripe-js';
+// The pure entry: the package's main one injects Stripe.js on import, so the sandbox's form (which imports this
+// module) would fetch js.stripe.com on every payment page. Stripe.js now loads only when a Stripe form is shown.
+import { loadStripe } from '@stripe/stripe-js/pure';
+import type { Stripe } from '@stripe/stripe-js';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { Button } from '@/components/ui/button';
 import { describeCardError } from '@/features/billing/card-errors';

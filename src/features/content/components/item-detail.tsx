@@ -6,6 +6,7 @@ import { LockedNotice } from '@/features/content/components/locked-notice';
 import { TicketScheduleView } from '@/features/content/components/ticket-schedule';
 import { FullItem } from '@/features/content/components/full-item';
 import type { ItemDetail, ViewerLevel } from '@/features/content/types';
+import type { EntryPrice } from '@/features/membership/entry-price';
 
 /**
  * An item's page. A locked item shows its title, date, teaser and the way in, and nothing else: the detail types
@@ -16,11 +17,14 @@ export function ItemDetailView({
   sectionLabel,
   viewer,
   now,
+  entryPrice = null,
 }: {
   item: ItemDetail;
   sectionLabel: string;
   viewer: ViewerLevel;
   now: Date;
+  /** The cheapest way in, named beside the join button of a locked item. */
+  entryPrice?: EntryPrice | null;
 }) {
   const locked = item.locked;
   return (
@@ -48,7 +52,7 @@ export function ItemDetailView({
         </div>
       )}
       {item.locked ? (
-        <LockedNotice viewer={viewer} returnTo={paths.item(item.section, item.id)} />
+        <LockedNotice viewer={viewer} returnTo={paths.item(item.section, item.id)} price={entryPrice} />
       ) : (
         <FullItem item={item} now={now} />
       )}

@@ -7,6 +7,7 @@ import { getSite } from '@/features/site/app';
 import { findSection, SECTION_IDS, type SectionId } from '@/features/site';
 import { isAudience } from '@/features/front';
 import { findItem, latestOf, listSection } from '@/features/content/server/items';
+import { entryPrice } from '@/features/membership/server/entry-price';
 import type { ViewContext } from '@/features/content/server/rows';
 import type { ViewerLevel } from '@/features/content/types';
 
@@ -44,11 +45,15 @@ export const loadItem = cache(
     const id = sectionIdOf(sectionParam);
     const entry = id ? findSection(ctx.site.config, id) : undefined;
     if (!id || !entry) notFound();
-    const item = await findItem(await getDb(), ctx, id, itemId).catch((error: unknown) => {
+    const db = await getDb();
+    const item = await findItem(db, ctx, id, itemId).catch((error: unknown) => {
       if (isAppError(error)) return null;
       throw error;
     });
-    return { ctx, entry, item: item ?? notFound() };
+    if (!item) notFound();
+    // The way in names its price: the site's, the same for the whole audience, so the shared rendering may hold it.
+    const price = item.locked ? await entryPrice(db, ctx.site.id) : null;
+    return { ctx, entry, item, price };
   },
 );
 

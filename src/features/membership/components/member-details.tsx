@@ -1,6 +1,7 @@
 import { Link } from '@/components/ui/link';
 import { paths } from '@/lib/paths';
 import { formatDateJa } from '@/lib/dates';
+import { formatPhoneJa } from '@/lib/phone';
 import type { Member } from '@/features/membership/server/members';
 
 /** What the member told us, with the ways to correct it. */
@@ -10,7 +11,7 @@ export function MemberDetails({ member }: { member: Member }) {
     ['お名前', `${member.familyName ?? ''} ${member.givenName ?? ''}`],
     ['フリガナ', `${member.familyNameKana ?? ''} ${member.givenNameKana ?? ''}`],
     ['生年月日', member.birthday ? formatDateJa(`${member.birthday}T00:00:00+09:00`) : ''],
-    ['電話番号', member.phone ?? ''],
+    ['電話番号', formatPhoneJa(member.phone)],
     [
       'ご住所',
       `〒${member.postalCode?.replace(/^(\d{3})/, '$1-') ?? ''} ${member.prefecture ?? ''}${member.city ?? ''}${member.street ?? ''} ${member.building ?? ''}`,

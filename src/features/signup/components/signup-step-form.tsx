@@ -1,7 +1,7 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { paths, safeNextPath } from '@/lib/paths';
+import { paths, safeNextPath, withNext } from '@/lib/paths';
 import type { AddressValues, NicknameValues, ProfileValues } from '@/features/signup/schemas';
 import { signUpApi } from '@/features/signup/steps';
 import { NicknameForm } from '@/features/signup/components/nickname-form';
@@ -19,19 +19,24 @@ export type SignUpFormProps =
   | { step: 'plans'; plans: PlanOption[]; chosenPlanId: string | null }
   | ({ step: 'payment' } & Omit<CheckoutProps, 'onDone'>);
 
-/** One form step of the sign-up flow; saving moves on to the step the server names. */
-export function SignUpStepForm(props: SignUpFormProps & { backHref: string | null }) {
+/**
+ * One form step of the sign-up flow; saving moves on to the step the server names. `next`, the page that made the fan
+ * join, goes with each save (the server keeps it with the progress) and on to the following step's address.
+ */
+export function SignUpStepForm(props: SignUpFormProps & { backHref: string | null; next?: string | null }) {
   const router = useRouter();
+  const next = props.next ?? null;
   const goOn = (data: { next?: string }) => {
     // The server names the step; still only ever a path of this site, whatever a response carries.
-    router.push(safeNextPath(data.next, paths.signUpStep('complete')));
+    router.push(withNext(safeNextPath(data.next, paths.signUpStep('complete')), next));
     router.refresh();
   };
+  const api = (step: 'nickname' | 'profile' | 'address' | 'plans') => withNext(signUpApi(step), next);
   switch (props.step) {
     case 'nickname':
       return (
         <NicknameForm
-          action={signUpApi('nickname')}
+          action={api('nickname')}
           defaults={props.defaults}
           submitLabel="次へ"
           backHref={props.backHref}
@@ -41,7 +46,7 @@ export function SignUpStepForm(props: SignUpFormProps & { backHref: string | nul
     case 'profile':
       return (
         <ProfileForm
-          action={signUpApi('profile')}
+          action={api('profile')}
           defaults={props.defaults}
           submitLabel="次へ"
           backHref={props.backHref}
@@ -51,7 +56,7 @@ export function SignUpStepForm(props: SignUpFormProps & { backHref: string | nul
     case 'address':
       return (
         <AddressForm
-          action={signUpApi('address')}
+          action={api('address')}
           defaults={props.defaults}
           submitLabel="次へ"
           backHref={props.backHref}
@@ -63,7 +68,7 @@ export function SignUpStepForm(props: SignUpFormProps & { backHref: string | nul
         <PlanPicker
           plans={props.plans}
           chosenPlanId={props.chosenPlanId}
-          action={signUpApi('plans')}
+          action={api('plans')}
           backHref={props.backHref}
           onSaved={goOn}
         />

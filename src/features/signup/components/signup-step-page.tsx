@@ -17,6 +17,8 @@ import { SignUpStepForm } from '@/features/signup/components/signup-step-form';
 import { ConsentBlock } from '@/features/consent/components/consent-block';
 import { stepNeedsConsent } from '@/features/consent/server/gate';
 import { EmailVerificationNotice } from '@/features/auth/components/email-verification-notice';
+import { returnPathOf } from '@/features/signup/return-path';
+import { formatPhoneJa } from '@/lib/phone';
 
 const LEADS: Partial<Record<SignUpStep, string>> = {
   nickname: 'サイト内で表示されるニックネームを決めてください。',
@@ -30,13 +32,16 @@ const LEADS: Partial<Record<SignUpStep, string>> = {
 export async function SignUpStepPage({
   state,
   step,
+  next = null,
 }: {
   state: SignUpState;
   step: Exclude<SignUpStep, 'account'>;
+  /** The page that made the fan join (`?next=`, checked), carried on to the following steps. */
+  next?: string | null;
 }) {
   const flow = state.site.config.SIGN_UP_FLOW;
   const before = stepBefore(flow, step);
-  const backHref = before ? paths.signUpStep(before) : null;
+  const backHref = before ? paths.signUpStep(before, next) : null;
   return (
     <AuthCard title={step === 'complete' ? '入会手続き完了' : '新規入会'} lead={LEADS[step]}>
       <SignUpProgress flow={flow} current={step} />
@@ -49,7 +54,7 @@ export async function SignUpStepPage({
         <EmailVerificationNotice tenantId={state.site.config.TENANT_ID} viewer={state.viewer} />
       )}
       <h2 className="mb-5 text-lg font-bold">{STEP_LABELS[step]}</h2>
-      <StepBody state={state} step={step} backHref={backHref} />
+      <StepBody state={state} step={step} backHref={backHref} next={next} />
     </AuthCard>
   );
 }
@@ -58,30 +63,38 @@ async function StepBody({
   state,
   step,
   backHref,
+  next,
 }: {
   state: SignUpState;
   step: Exclude<SignUpStep, 'account'>;
   backHref: string | null;
+  next: string | null;
 }) {
   const member = state.member;
   const db = await getDb();
   switch (step) {
     case 'nickname':
       return (
-        <SignUpStepForm step="nickname" defaults={{ nickname: member?.nickname ?? '' }} backHref={null} />
+        <SignUpStepForm
+          step="nickname"
+          defaults={{ nickname: member?.nickname ?? '' }}
+          backHref={null}
+          next={next}
+        />
       );
     case 'profile':
       return (
         <SignUpStepForm
           step="profile"
           backHref={backHref}
+          next={next}
           defaults={{
             familyName: member?.familyName ?? '',
             givenName: member?.givenName ?? '',
             familyNameKana: member?.familyNameKana ?? '',
             givenNameKana: member?.givenNameKana ?? '',
             birthday: member?.birthday ?? '',
-            phone: member?.phone ?? '',
+            phone: formatPhoneJa(member?.phone),
           }}
         />
       );
@@ -90,6 +103,7 @@ async function StepBody({
         <SignUpStepForm
           step="address"
           backHref={backHref}
+          next={next}
           defaults={{
             postalCode: member?.postalCode ?? '',
             ...(member?.prefecture ? { prefecture: member.prefecture as never } : {}),
@@ -105,6 +119,7 @@ async function StepBody({
         <SignUpStepForm
           step="plans"
           backHref={backHref}
+          next={next}
           chosenPlanId={member?.chosenPlanId ?? null}
           plans={plans.map(({ id, name, interval, priceYen }) => ({ id, name, interval, priceYen }))}
         />
@@ -128,6 +143,7 @@ async function StepBody({
           <SignUpStepForm
             step="payment"
             backHref={backHref}
+            next={next}
             setup={{ kind: provider.kind, publishableKey: provider.publishableKey }}
             plan={{ id: plan.id, name: plan.name, interval: plan.interval, priceYen: plan.priceYen }}
             konbini={konbiniOffered(state.site, plan)}
@@ -139,26 +155,43 @@ async function StepBody({
       );
     }
     case 'complete':
-      return (
-        <div role="status" className="flex flex-col gap-6">
-          <div className="rounded-lg bg-member-card p-6 text-center text-on-member-card">
-            <p className="text-sm">あなたの会員番号</p>
-            <p className="mt-2 text-4xl font-bold tracking-widest" data-testid="member-number">
-              {member?.memberNumber ? formatMemberNumber(member.memberNumber) : '—'}
-            </p>
-          </div>
-          <p className="text-sm leading-relaxed">
-            {member?.nickname ?? ''}さん、{state.site.config.SERVICE_NAME}
-            へようこそ。会員限定のコンテンツをすべてご覧いただけます。
-            会員証はマイページでいつでも確認できます。
-          </p>
-          <Link href={paths.myPage()} className={buttonClass('primary')}>
-            マイページで会員証を見る
-          </Link>
-          <Link href={paths.home()} className={buttonClass('secondary')}>
-            トップページへ
-          </Link>
-        </div>
-      );
+      return <CompleteStep state={state} next={next} />;
   }
+}
+
+/**
+ * The member number, a welcome, and the way on: first back to the page that made the fan join (kept with the
+ * progress, or still in the address), then My page and the top page.
+ */
+function CompleteStep({ state, next }: { state: SignUpState; next: string | null }) {
+  const member = state.member;
+  const returnTo = returnPathOf(member?.signupReturnPath) ?? next;
+  return (
+    <div role="status" className="flex flex-col gap-6">
+      <div className="rounded-lg bg-member-card p-6 text-center text-on-member-card">
+        <p className="text-sm">あなたの会員番号</p>
+        <p className="mt-2 text-4xl font-bold tracking-widest" data-testid="member-number">
+          {member?.memberNumber ? formatMemberNumber(member.memberNumber) : '—'}
+        </p>
+      </div>
+      <p className="text-sm leading-relaxed">
+        {member?.nickname ?? ''}さん、{state.site.config.SERVICE_NAME}
+        へようこそ。会員限定のコンテンツをすべてご覧いただけます。
+        {'会員証はマイページでいつでも確認できます。'}
+      </p>
+      {returnTo && (
+        // A whole page load: the item is asked for afresh, as the premium member the fan now is, not taken
+        // from the router's memory of its locked rendering.
+        <a href={returnTo} className={buttonClass('primary')} data-testid="return-to-item">
+          元のページへ戻る
+        </a>
+      )}
+      <Link href={paths.myPage()} className={buttonClass(returnTo ? 'secondary' : 'primary')}>
+        マイページで会員証を見る
+      </Link>
+      <Link href={paths.home()} className={buttonClass('secondary')}>
+        トップページへ
+      </Link>
+    </div>
+  );
 }

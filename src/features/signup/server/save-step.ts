@@ -10,6 +10,7 @@ import { memberPost } from '@/features/membership/server/member-api';
 import { resolveSignUpStep, stepAfter } from '@/features/signup/progress';
 import { isPremium, signUpFactsOf } from '@/features/signup/server/state';
 import { DETAIL_PARTS, isPartOf, PLAN_PART } from '@/features/signup/server/form-parts';
+import { rememberReturnPath } from '@/features/signup/server/return-path';
 import type { SignUpStep } from '@/features/site/schema';
 
 const STEPS = { ...DETAIL_PARTS, plans: PLAN_PART };
@@ -17,7 +18,8 @@ const STEPS = { ...DETAIL_PARTS, plans: PLAN_PART };
 /**
  * POST /api/signup/[step]: saves one form step of the sign-up flow. The order is enforced here as on the pages: a
  * step past the first unfinished one is refused (409), so the flow cannot be skipped by calling the API either.
- * Bad input is refused with each field's Japanese message (422) and nothing is written.
+ * Bad input is refused with each field's Japanese message (422) and nothing is written. A `?next=` page of this
+ * site is kept with the progress (rememberReturnPath) for the complete step's way back.
  */
 export const saveSignUpStep = memberPost<{ host: string; step: string }>(
   async ({ request, params, site, viewer, db, body }) => {
@@ -39,6 +41,8 @@ export const saveSignUpStep = memberPost<{ host: string; step: string }>(
       );
     }
     await parsed.save(db, site.id, member.id);
+    // The page that made the fan join travels as `?next=` on the flow's addresses and is kept with the progress.
+    await rememberReturnPath(db, site.id, member.id, new URL(request.url).searchParams.get('next'));
     return jsonOk({ next: paths.signUpStep(stepAfter(flow, step)) });
   },
 );

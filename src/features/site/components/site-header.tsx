@@ -10,8 +10,13 @@ export function SiteHeader({ config }: { config: SiteConfig }) {
   const items = navItems(config);
   return (
     <header className="sticky top-0 z-30 border-b border-line bg-surface/95 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
-        <Link href={paths.home()} className="min-w-0 truncate text-sm font-bold text-ink md:text-base">
+      <div className="mx-auto flex min-h-16 max-w-6xl items-center justify-between gap-3 px-4 py-2 md:gap-4">
+        {/* The club's name whole, never cut: on a phone it wraps onto two or three short lines beside the buttons. */}
+        <Link
+          href={paths.home()}
+          className="min-w-0 text-xs leading-tight font-bold wrap-anywhere text-ink sm:text-sm md:text-base"
+          data-testid="site-name"
+        >
           {config.SERVICE_NAME}
         </Link>
         <nav aria-label="メインメニュー" className="hidden md:block" data-testid="desktop-nav">

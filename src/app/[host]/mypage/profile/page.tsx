@@ -4,6 +4,11 @@ import type { HostParams } from '@/features/site';
 import { AuthCard } from '@/features/auth/ui';
 import { requireJoinedMember } from '@/features/membership/app';
 import { MyPageForm } from '@/features/signup/ui';
+import type { HostParams } from '@/features/site/server/site';
+import { AuthCard } from '@/features/auth/components/auth-card';
+import { requireJoinedMember } from '@/features/membership/server/my-member';
+import { MyPageForm } from '@/features/signup/components/my-page-form';
+import { formatPhoneJa } from '@/lib/phone';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'プロフィールの変更', robots: { index: false } };
@@ -23,7 +28,7 @@ export default async function EditProfilePage({ params }: HostParams) {
           familyNameKana: member.familyNameKana ?? '',
           givenNameKana: member.givenNameKana ?? '',
           birthday: member.birthday ?? '',
-          phone: member.phone ?? '',
+          phone: formatPhoneJa(member.phone),
         }}
       />
     </AuthCard>

@@ -5,11 +5,19 @@ import { SIGN_UP_STEPS, type SignUpStep } from '@/features/site';
 import { requireSite } from '@/features/site/app';
 import { STEP_LABELS, resolveSignUpStep } from '@/features/signup';
 import { loadSignUpState, SignUpStepPage } from '@/features/signup/app';
+import { SIGN_UP_STEPS, type SignUpStep } from '@/features/site/schema';
+import { requireSite } from '@/features/site/server/site';
+import { STEP_LABELS } from '@/features/signup/steps';
+import { resolveSignUpStep } from '@/features/signup/progress';
+import { loadSignUpState } from '@/features/signup/server/state';
+import { SignUpStepPage } from '@/features/signup/components/signup-step-page';
+import { returnPathOf } from '@/features/signup/return-path';
 
 // Personal: each member's own progress, never cached.
 export const dynamic = 'force-dynamic';
 
 type Params = { params: Promise<{ host: string; step: string }> };
+type Props = Params & { searchParams: Promise<{ next?: string | string[] }> };
 
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
   const { step } = await params;
@@ -19,15 +27,18 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
 
 const isStep = (value: string): value is SignUpStep => (SIGN_UP_STEPS as readonly string[]).includes(value);
 
-export default async function SignUpStepRoute({ params }: Params) {
+export default async function SignUpStepRoute({ params, searchParams }: Props) {
   const { host, step } = await params;
+  // The page that made the fan join goes on with them through the flow (and is kept with the progress on each save).
+  const { next: nextParam } = await searchParams;
+  const next = returnPathOf(typeof nextParam === 'string' ? nextParam : null);
   const site = await requireSite({ params });
   const flow = site.config.SIGN_UP_FLOW;
   if (!isStep(step) || step === 'account' || !flow.includes(step)) notFound();
   const state = await loadSignUpState(site, host);
   // Not signed in: the flow starts again at the account step (sign-in is offered there).
-  if (!state.viewer) redirect(paths.signUp());
+  if (!state.viewer) redirect(paths.signUp(next));
   const allowed = resolveSignUpStep(flow, state.facts, step);
-  if (allowed !== step) redirect(paths.signUpStep(allowed));
-  return <SignUpStepPage state={state} step={step} />;
+  if (allowed !== step) redirect(paths.signUpStep(allowed, next));
+  return <SignUpStepPage state={state} step={step} next={next} />;
 }

@@ -25,5 +25,5 @@ export default async function StaffContentPage(props: Props) {
   if (!section) notFound();
   const page = Math.max(1, Math.min(10_000, Number.parseInt(String(query.page ?? '1'), 10) || 1));
   const list = await listStaffItems(await getDb(), actor, section, page);
-  return <ContentList sections={sections} section={section} {...list} />;
+  return <ContentList config={site.config} sections={sections} section={section} {...list} />;
 }

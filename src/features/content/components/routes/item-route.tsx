@@ -5,8 +5,16 @@ import type { ContentParams } from '@/features/content/components/routes/params'
 
 /** An item's page for an audience: a visitor, a guest member or a premium member. */
 export async function ItemRoute({ host, audience, section, id }: ContentParams) {
-  const { ctx, entry, item } = await loadItem(host, audience, section, id);
-  return <ItemDetailView item={item} sectionLabel={entry.displayName} viewer={ctx.viewer} now={ctx.now} />;
+  const { ctx, entry, item, price } = await loadItem(host, audience, section, id);
+  return (
+    <ItemDetailView
+      item={item}
+      sectionLabel={entry.displayName}
+      viewer={ctx.viewer}
+      now={ctx.now}
+      entryPrice={price}
+    />
+  );
 }
 
 /** An item's title and teaser, never its body nor any of its files (a signed URL is nobody's business). */

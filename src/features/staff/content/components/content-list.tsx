@@ -2,18 +2,23 @@ import { Link } from '@/components/ui/link';
 import { paths } from '@/lib/paths';
 import { buttonClass } from '@/components/ui/button';
 import type { SectionId } from '@/features/site';
+import type { SectionId } from '@/features/site/sections';
+import type { SiteConfig } from '@/features/site/schema';
+import { audienceLabel } from '@/features/staff/content/audience';
 import type { StaffListRow } from '@/features/staff/content/server/item-reads';
 import { SectionTabs, type StaffSection } from '@/features/staff/content/components/section-tabs';
 import { formatDateTimeJa, StatusBadge } from '@/features/staff/content/components/status';
 
 /** The console's list of a section's items: every state, newest first, a page at a time. */
 export function ContentList({
+  config,
   sections,
   section,
   items,
   page,
   hasNext,
 }: {
+  config: SiteConfig;
   sections: StaffSection[];
   section: SectionId;
   items: StaffListRow[];
@@ -76,7 +81,7 @@ export function ContentList({
                     <time dateTime={item.publishedAt}>{formatDateTimeJa(item.publishedAt)}</time>
                   </td>
                   <td className="px-3 py-2 whitespace-nowrap">
-                    {item.openToAll ? '全員に公開' : '会員限定'}
+                    {audienceLabel(config, { section, openToAll: item.openToAll })}
                   </td>
                   <td className="px-3 py-2">{item.isLive ? <span className="font-bold">LIVE</span> : '—'}</td>
                 </tr>

@@ -17,6 +17,7 @@ import { MAX_GRANT_DAYS } from '@/features/staff/members/schemas';
 import { StatusBadge } from '@/features/staff/members/components/status-badge';
 import { GrantForm } from '@/features/staff/members/components/grant-form';
 import { RevokeGrantButton } from '@/features/staff/members/components/revoke-grant-button';
+import { formatPhoneJa } from '@/lib/phone';
 
 const SUBSCRIPTION_LABELS: Record<string, string> = {
   active: '有効',
@@ -95,7 +96,7 @@ export async function MemberDetailPage({
     ['氏名', name || '—'],
     ['フリガナ', kana || '—'],
     ['生年月日', member.birthday ? formatDateJa(`${member.birthday}T00:00:00+09:00`) : '—'],
-    ['電話番号', member.phone ?? '—'],
+    ['電話番号', formatPhoneJa(member.phone) || '—'],
     ['住所', address || '—'],
     [
       '規約への同意',

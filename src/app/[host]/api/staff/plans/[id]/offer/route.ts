@@ -1,9 +1,17 @@
 import { jsonOk } from '@/server/http/responses';
 import { staffApi } from '@/features/staff/app';
 import { offerPlanAgain } from '@/features/staff/server';
+import { staffApi } from '@/features/staff/server/staff-api';
+import { renewSitePages } from '@/features/staff/server/revalidate';
+import { offerPlanAgain } from '@/features/staff/plans/server/plans';
 
 /** POST: a retired plan is offered again, at its unchanged price. */
-export const POST = staffApi<{ host: string; id: string }>('plans:write', async ({ db, actor, params }) => {
-  const plan = await offerPlanAgain(db, actor, params.id);
-  return jsonOk({ plan: { id: plan.id, active: plan.active } });
-});
+export const POST = staffApi<{ host: string; id: string }>(
+  'plans:write',
+  async ({ db, actor, site, params }) => {
+    const plan = await offerPlanAgain(db, actor, params.id);
+    // The locked items' entry price (the cheapest offered plan) is in the site's kept renderings.
+    await renewSitePages(db, site.id);
+    return jsonOk({ plan: { id: plan.id, active: plan.active } });
+  },
+);

@@ -1,0 +1,1 @@
+ALTER TABLE "members" ADD COLUMN "signup_return_path" text;
