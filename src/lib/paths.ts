@@ -22,6 +22,12 @@ export const paths = {
   editAddress: () => '/mypage/address',
   changeCard: () => '/mypage/card',
   leave: () => '/mypage/leave',
+  notices: () => '/mypage/notices',
+  notice: (id: string) => `/mypage/notices/${id}`,
+  noticeSettings: () => '/mypage/notices/settings',
+  /** Signed out: the one-click unsubscribe link of a mail (RFC 8058), by its signed token. */
+  unsubscribe: (token: string) => `/unsubscribe?token=${encodeURIComponent(token)}`,
+  unsubscribeApi: (token: string) => `/api/unsubscribe?token=${encodeURIComponent(token)}`,
   staff: {
     home: () => '/staff',
     content: (section?: string) => (section ? `/staff/content?section=${section}` : '/staff/content'),
@@ -34,6 +40,8 @@ export const paths = {
     plans: () => '/staff/plans',
     team: () => '/staff/team',
     audit: () => '/staff/audit',
+    announcements: () => '/staff/announcements',
+    deliveries: () => '/staff/deliveries',
   },
 };
 
