@@ -10,6 +10,7 @@ import { findMember } from '@/features/membership/server/members';
 import { MembershipPanel } from '@/features/billing/components/membership-panel';
 import { MemberDetails } from '@/features/membership/components/member-details';
 import { getStaffActor } from '@/features/staff/server/staff';
+import { NoticesLink } from '@/features/notices/components/notices-link';
 
 // Personal: rendered for each request from the session cookie, never cached.
 export const dynamic = 'force-dynamic';
@@ -26,6 +27,7 @@ export default async function MyPage({ params }: HostParams) {
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-8 px-4 py-10 md:py-16">
       <PageHeading>マイページ</PageHeading>
+      {member?.memberNumber && <NoticesLink siteId={site.id} memberId={member.id} />}
       <MembershipPanel site={site} member={member} />
       {member?.memberNumber && <MemberDetails member={member} />}
       <section aria-labelledby="account-heading" className="rounded-lg border border-line p-6">

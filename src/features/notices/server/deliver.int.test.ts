@@ -53,7 +53,10 @@ afterAll(async () => {
 
 async function member(uid: string) {
   const row = await ensureMember(handle.db, site.id, uid);
-  await handle.db.update(members).set({ email: `${uid}@example.com` }).where(eq(members.id, row.id));
+  await handle.db
+    .update(members)
+    .set({ email: `${uid}@example.com` })
+    .where(eq(members.id, row.id));
   return row;
 }
 
