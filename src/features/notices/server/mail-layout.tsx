@@ -60,7 +60,7 @@ export function NoticeMail(props: { look: MailLook; content: NoticeContent; unsu
               style={{
                 backgroundColor: colors.primary,
                 borderRadius: 6,
-                color: '#ffffff',
+                color: colors.textMain,
                 fontWeight: 700,
                 padding: '12px 20px',
               }}
@@ -74,7 +74,10 @@ export function NoticeMail(props: { look: MailLook; content: NoticeContent; unsu
             {unsubscribeUrl && (
               <>
                 {' '}
-                <Link href={unsubscribeUrl} style={{ color: colors.textSecondary }}>
+                <Link
+                  href={unsubscribeUrl}
+                  style={{ color: colors.textSecondary, textDecoration: 'underline' }}
+                >
                   今後このお知らせをメールで受け取らない
                 </Link>
               </>

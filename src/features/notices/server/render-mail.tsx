@@ -26,7 +26,8 @@ function renderShared(look: MailLook, kind: string, data: unknown): Promise<Rend
     const content = noticeContent(kind, data, { name: look.siteName });
     const slot = noticeTopic(kind) ? UNSUBSCRIBE_SLOT : null;
     rendered = render(<NoticeMail look={look} content={content} unsubscribeUrl={slot} />).then((html) => ({
-      subject: content.subject,
+      // The inbox shows the subject alone; a mailbox needs to know whose mail it is.
+      subject: `【${look.siteName}】${content.subject}`,
       html,
       text: plainText(look, content, slot),
     }));

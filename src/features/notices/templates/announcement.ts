@@ -9,8 +9,8 @@ export interface AnnouncementData {
 /** Staff's words, plain text: paragraphs are split on blank lines and rendered escaped (React escapes text). */
 export const announcement: NoticeTemplate<AnnouncementData> = {
   topic: 'announcements',
-  content: (data, site) => ({
-    subject: `【${site.name}】${data.subject}`,
+  content: (data) => ({
+    subject: data.subject,
     paragraphs: data.body
       .split(/\n{2,}/)
       .map((part) => part.trim())

@@ -29,7 +29,7 @@ export function isNoticeKind(kind: string): kind is NoticeKind {
 
 /** What a stored notice says; a kind no longer known (a row from a newer version) gets a neutral text. */
 export function noticeContent(kind: string, data: unknown, site: { name: string }): NoticeContent {
-  if (!isNoticeKind(kind)) return { subject: `【${site.name}】お知らせ`, paragraphs: [] };
+  if (!isNoticeKind(kind)) return { subject: 'お知らせ', paragraphs: [] };
   const template = NOTICE_TEMPLATES[kind] as NoticeTemplate<unknown>;
   return template.content(data, site);
 }

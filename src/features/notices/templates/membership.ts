@@ -10,8 +10,8 @@ export interface RenewalData {
 
 export const renewalReminder: NoticeTemplate<RenewalData> = {
   topic: 'reminders',
-  content: (data, site) => ({
-    subject: `【${site.name}】${formatDateJa(data.renewsOn)}に会員期間が更新されます`,
+  content: (data) => ({
+    subject: `${formatDateJa(data.renewsOn)}に会員期間が更新されます`,
     paragraphs: [
       `${data.planName}は${formatDateJa(data.renewsOn)}に自動で更新され、ご登録のカードで${data.amountYen.toLocaleString('ja-JP')}円をお支払いいただきます。`,
       'カードの変更や退会はマイページから行えます。',
@@ -27,8 +27,8 @@ export interface LeaveData {
 
 export const leaveConfirmed: NoticeTemplate<LeaveData> = {
   topic: null,
-  content: (data, site) => ({
-    subject: `【${site.name}】退会のお手続きを承りました`,
+  content: (data) => ({
+    subject: '退会のお手続きを承りました',
     paragraphs: [
       `${data.planName}の退会のお手続きを承りました。`,
       data.endsOn
@@ -42,8 +42,8 @@ export const leaveConfirmed: NoticeTemplate<LeaveData> = {
 
 export const leaveUndone: NoticeTemplate<LeaveData> = {
   topic: null,
-  content: (data, site) => ({
-    subject: `【${site.name}】退会の取り消しを承りました`,
+  content: (data) => ({
+    subject: '退会の取り消しを承りました',
     paragraphs: [
       `${data.planName}の退会を取り消しました。引き続き会員としてご利用いただけます。`,
       ...(data.endsOn ? [`次回更新日: ${formatDateJa(data.endsOn)}`] : []),

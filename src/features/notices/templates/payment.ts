@@ -10,8 +10,8 @@ export interface PaymentData {
 
 export const paymentSucceeded: NoticeTemplate<PaymentData> = {
   topic: null,
-  content: (data, site) => ({
-    subject: `【${site.name}】お支払いを受け付けました`,
+  content: (data) => ({
+    subject: 'お支払いを受け付けました',
     paragraphs: [
       `${data.planName}のお支払い（${data.amountYen.toLocaleString('ja-JP')}円）を受け付けました。`,
       ...(data.paidUntil ? [`会員期間: ${formatDateJa(data.paidUntil)}まで`] : []),
@@ -27,8 +27,8 @@ export interface PaymentFailedData {
 
 export const paymentFailed: NoticeTemplate<PaymentFailedData> = {
   topic: null,
-  content: (data, site) => ({
-    subject: `【${site.name}】会費のお支払いができませんでした`,
+  content: (data) => ({
+    subject: '会費のお支払いができませんでした',
     paragraphs: [
       `${data.planName}の更新のお支払いが、ご登録のカードでできませんでした。`,
       'マイページの「カードを変更する」から新しいカードをご登録ください。ご登録後、あらためてお支払いいたします。',

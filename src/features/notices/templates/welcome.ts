@@ -11,7 +11,7 @@ export interface WelcomeData {
 export const welcome: NoticeTemplate<WelcomeData> = {
   topic: null,
   content: (data, site) => ({
-    subject: `【${site.name}】ご入会ありがとうございます`,
+    subject: 'ご入会ありがとうございます',
     paragraphs: [
       `${site.name}へのご入会ありがとうございます。`,
       `会員番号: ${data.memberNumber}`,
