@@ -14,7 +14,8 @@ export const welcome: NoticeTemplate<WelcomeData> = {
     subject: 'ご入会ありがとうございます',
     paragraphs: [
       `${site.name}へのご入会ありがとうございます。`,
-      `会員番号: ${data.memberNumber}`,
+      // Zero-padded as the member card shows it (formatMemberNumber).
+      `会員番号: ${String(data.memberNumber).padStart(6, '0')}`,
       `プラン: ${data.planName}`,
       ...(data.nextRenewal ? [`次回更新日: ${formatDateJa(data.nextRenewal)}`] : []),
       '会員証はマイページからいつでもご覧いただけます。',
