@@ -116,6 +116,8 @@ export default defineConfig({
       PORT: String(PORT),
       DATA_DIR: '.data/e2e',
       AUTH_EMULATOR_PORT: AUTH_PORT,
+      // Its own mail catcher, derived from the app's port so that parallel runs never share one (e2e/support/mail.ts).
+      MAIL_CATCHER_PORT: String(PORT + 30),
       // The sandbox's test clock, so that a spec can let a paid period run out.
       SANDBOX_TEST_CLOCK: 'true',
       // Marks every member-only field of the demo content for the leak test (e2e/content-leak.spec.ts).

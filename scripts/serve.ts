@@ -20,15 +20,17 @@ const [
   { guardRequests },
   { recheckInBackground },
   { firebaseIdentity },
+  { startMailWorkerFromEnv },
 ] = await Promise.all([
   import('next'),
   import('@/server/env'),
   import('@/server/db/client'),
-  import('@/features/front/server'),
-  import('@/features/billing/server'),
+  import('@/features/front/server/start'),
+  import('@/features/billing/server/reconcile-job'),
   import('@/server/http/request-guard'),
-  import('@/features/auth/server'),
-  import('@/features/auth/server'),
+  import('@/features/auth/server/resolve-viewer'),
+  import('@/features/auth/server/identity'),
+  import('@/features/notices/server/start'),
 ]);
 
 if (!env.DATABASE_URL)
@@ -66,13 +68,16 @@ server.listen(env.PORT, host, () =>
 );
 // Payments a crash or an outage left half-done are finished (or refunded) at start and every 30 s after.
 const stopReconciliation = startPaymentReconciliation();
+// Notices' mails go out from here (docs/decisions/0028): every instance runs a worker; rows are claimed once.
+const stopMail = startMailWorkerFromEnv(db.db);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     front.stop();
     stopReconciliation();
+    const mailStopped = stopMail();
     server.close();
     server.closeAllConnections();
-    void Promise.all([app.close(), db.close()]).finally(() => process.exit(0));
+    void Promise.all([app.close(), mailStopped.then(() => db.close())]).finally(() => process.exit(0));
   });
 }

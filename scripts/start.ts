@@ -18,6 +18,7 @@ import { seedDemoContent } from './lib/seed-content';
 import { ensureBuild } from './lib/build';
 import { startAuthEmulator, type AuthEmulator } from './lib/auth-emulator';
 import { seedAuthEmulator } from './lib/seed-auth';
+import { startMailCatcher, type MailCatcher } from './lib/mail-catcher';
 
 const paymentsProvider = env.PAYMENTS_PROVIDER ?? (env.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox');
 const usesRealProvider = !env.FIREBASE_AUTH_EMULATOR_HOST && env.FIREBASE_API_KEY_FC_SITE_001 !== undefined;
@@ -30,8 +31,10 @@ const APP_SERVER_FLAGS = ['--max-old-space-size=256', '--max-semi-space-size=8']
 
 let embedded: EmbeddedDb | null = null;
 let emulator: AuthEmulator | null = null;
+let mailCatcher: MailCatcher | null = null;
 
 async function stopServices(): Promise<void> {
+  await mailCatcher?.stop().catch(() => {});
   await emulator?.stop().catch(() => {});
   await embedded?.stop().catch(() => {});
 }
@@ -46,6 +49,13 @@ async function main(): Promise<void> {
       dir: path.join(env.DATA_DIR, 'auth'),
       persist: true,
       quiet: true,
+    });
+  }
+  // Without a mail server of its own, the demo's mails go to a local catcher whose web UI shows them.
+  if (!env.SMTP_URL) {
+    mailCatcher = await startMailCatcher({
+      smtpPort: env.MAIL_CATCHER_PORT,
+      dir: path.join(env.DATA_DIR, 'mail'),
     });
   }
   const databaseUrl = env.DATABASE_URL ?? embedded!.url;
@@ -85,6 +95,7 @@ async function main(): Promise<void> {
   await ensureBuild(JSON.stringify({ sentry: env.SENTRY_DSN ?? null }));
   const mediaUrlSecret = await demoSecret('MEDIA_URL_SECRET', 'media-url-secret');
   const altchaHmacKey = await demoSecret('ALTCHA_HMAC_KEY', 'altcha-hmac-key');
+  const noticeTokenSecret = await demoSecret('NOTICE_TOKEN_SECRET', 'notice-token-secret');
   // Pages cached by an earlier start may come from another database (a fresh DATA_DIR, another DATABASE_URL):
   // each start renders them afresh from the data it serves.
   await rm(path.resolve('.next/server/route-cache'), { recursive: true, force: true });
@@ -120,11 +131,15 @@ async function main(): Promise<void> {
         PAYMENTS_PROVIDER: paymentsProvider,
         MEDIA_URL_SECRET: mediaUrlSecret,
         ALTCHA_HMAC_KEY: altchaHmacKey,
+        NOTICE_TOKEN_SECRET: noticeTokenSecret,
+        SMTP_URL: env.SMTP_URL ?? mailCatcher!.smtpUrl,
         // glibc's per-thread malloc arenas hold memory the app never uses again.
         MALLOC_ARENA_MAX: '2',
       },
     },
   );
+  if (mailCatcher)
+    console.log(`Mail catcher at ${mailCatcher.webUrl}: every mail the demo sends is shown there`);
   console.log(`Starting the app at http://localhost:${env.PORT} (setup took ${Date.now() - started} ms)`);
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -132,6 +147,7 @@ async function main(): Promise<void> {
       app.kill(signal);
       // The emulator saves its accounts meanwhile, so that shutting down takes one wait, not two.
       void emulator?.stop();
+      void mailCatcher?.stop();
     });
   }
   app.on('exit', (code) => {
@@ -142,9 +158,13 @@ async function main(): Promise<void> {
 /**
  * A key of the app, from the environment when set, else one made for this data directory and kept in it, so that
  * what was signed before a restart still checks and every instance on the same data agrees: MEDIA_URL_SECRET signs
- * premium media URLs, ALTCHA_HMAC_KEY the sign-up's challenges (docs/decisions/0024).
+ * premium media URLs, ALTCHA_HMAC_KEY the sign-up's challenges (docs/decisions/0024), NOTICE_TOKEN_SECRET the
+ * mails' unsubscribe links (docs/decisions/0028).
  */
-async function demoSecret(name: 'MEDIA_URL_SECRET' | 'ALTCHA_HMAC_KEY', fileName: string): Promise<string> {
+async function demoSecret(
+  name: 'MEDIA_URL_SECRET' | 'ALTCHA_HMAC_KEY' | 'NOTICE_TOKEN_SECRET',
+  fileName: string,
+): Promise<string> {
   // eslint-disable-next-line no-restricted-properties -- env.ts fills in a development default, refused by `next start`
   const set = process.env[name];
   if (set) return set;

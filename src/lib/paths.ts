@@ -26,6 +26,12 @@ export const paths = {
   leave: () => '/mypage/leave',
   changePlan: () => '/mypage/plan',
   receipt: (paymentId: string) => `/mypage/payments/${encodeURIComponent(paymentId)}/receipt`,
+  notices: () => '/mypage/notices',
+  notice: (id: string) => `/mypage/notices/${id}`,
+  noticeSettings: () => '/mypage/notices/settings',
+  /** Signed out: the one-click unsubscribe link of a mail (RFC 8058), by its signed token. */
+  unsubscribe: (token: string) => `/unsubscribe?token=${encodeURIComponent(token)}`,
+  unsubscribeApi: (token: string) => `/api/unsubscribe?token=${encodeURIComponent(token)}`,
   staff: {
     home: () => '/staff',
     content: (section?: string) => (section ? `/staff/content?section=${section}` : '/staff/content'),
@@ -38,6 +44,8 @@ export const paths = {
     plans: () => '/staff/plans',
     team: () => '/staff/team',
     audit: () => '/staff/audit',
+    announcements: () => '/staff/announcements',
+    deliveries: () => '/staff/deliveries',
   },
 };
 

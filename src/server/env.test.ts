@@ -7,6 +7,8 @@ const PRODUCTION = {
   NODE_ENV: 'production',
   MEDIA_URL_SECRET: SECRET,
   ALTCHA_HMAC_KEY: ALTCHA_KEY,
+  NOTICE_TOKEN_SECRET: 'a-notice-token-secret-of-at-least-32-characters',
+  SMTP_URL: 'smtp://mail.example.com:587',
   PAYMENTS_PROVIDER: 'sandbox',
 };
 const EMULATOR = { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' };
@@ -61,5 +63,17 @@ describe('the key of the sign-up challenges (ALTCHA_HMAC_KEY)', () => {
     expect(() =>
       parseEnv({ ...PRODUCTION, ALTCHA_HMAC_KEY: undefined, NEXT_PHASE: 'phase-production-build' }),
     ).not.toThrow();
+  });
+});
+
+describe('mail in production', () => {
+  it('needs SMTP_URL and NOTICE_TOKEN_SECRET', () => {
+    expect(() => parseEnv({ ...PRODUCTION, SMTP_URL: undefined })).toThrow(
+      /SMTP_URL: required in production/,
+    );
+    expect(() => parseEnv({ ...PRODUCTION, NOTICE_TOKEN_SECRET: undefined })).toThrow(
+      /NOTICE_TOKEN_SECRET: required in production/,
+    );
+    expect(() => parseEnv({ ...PRODUCTION, SMTP_URL: 'http://mail.example.com' })).toThrow(/SMTP_URL/);
   });
 });

@@ -78,11 +78,23 @@ const envSchema = z.object({
   TRUSTED_PROXIES: z.coerce.number().int().min(0).max(5).default(0),
   /** Multiplies every rate limit's allowance (src/server/rate-limit/limits.ts): the test servers, whose fans share an address. */
   RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
+  /**
+   * The mail server notices go out through (`smtp://user:pass@host:587`, `smtps://…:465`). Unset: mails wait in the
+   * queue (npm start sets it to its local mail catcher). Required in production.
+   */
+  SMTP_URL: optional(z.url({ protocol: /^smtps?$/ })),
+  /** Port of the local mail catcher `npm start` starts (SMTP); its web UI and API answer on the next port. */
+  MAIL_CATCHER_PORT: z.coerce.number().int().min(1).max(65000).default(1025),
+  /** Longest wait for the mail server's connection, greeting and each answer (decision 0020). */
+  SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** Signs the one-click unsubscribe links of mails (decision 0028); required in production, at least 32 characters. */
+  NOTICE_TOKEN_SECRET: optional(z.string().min(32)),
 });
 
 /** Known to everyone who reads this file: good for a laptop and tests, refused in production. */
 const DEVELOPMENT_MEDIA_URL_SECRET = 'development-only-media-url-secret-do-not-use-in-production';
 const DEVELOPMENT_ALTCHA_HMAC_KEY = 'development-only-altcha-hmac-key-do-not-use-in-production';
+const DEVELOPMENT_NOTICE_TOKEN_SECRET = 'development-only-notice-token-secret-do-not-use-in-production';
 
 const checkedEnvSchema = envSchema
   .superRefine((value, ctx) => {
@@ -112,11 +124,29 @@ const checkedEnvSchema = envSchema
         message: 'required in production (at least 32 random characters)',
       });
     }
+    if (
+      serving &&
+      (!value.NOTICE_TOKEN_SECRET || value.NOTICE_TOKEN_SECRET === DEVELOPMENT_NOTICE_TOKEN_SECRET)
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['NOTICE_TOKEN_SECRET'],
+        message: 'required in production (at least 32 random characters)',
+      });
+    }
+    if (serving && !value.SMTP_URL && value.DEMO_MODE !== 'true') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMTP_URL'],
+        message: 'required in production (smtp:// or smtps://)',
+      });
+    }
   })
   .transform((value) => ({
     ...value,
     MEDIA_URL_SECRET: value.MEDIA_URL_SECRET ?? DEVELOPMENT_MEDIA_URL_SECRET,
     ALTCHA_HMAC_KEY: value.ALTCHA_HMAC_KEY ?? DEVELOPMENT_ALTCHA_HMAC_KEY,
+    NOTICE_TOKEN_SECRET: value.NOTICE_TOKEN_SECRET ?? DEVELOPMENT_NOTICE_TOKEN_SECRET,
   }));
 
 export type Env = z.infer<typeof checkedEnvSchema>;

@@ -53,10 +53,19 @@ describe('site configuration schema', () => {
     expect(mio.CONTENT_SOURCE).toEqual({});
   });
 
-  const requiredFields = Object.keys(demoSiteFile('mio').config);
+  // MAIL is optional (sites stored before it keep working: their mails come from the service name).
+  const requiredFields = Object.keys(demoSiteFile('mio').config).filter((field) => field !== 'MAIL');
   it.each(requiredFields)('requires %s', (field) => {
     const lines = problems(configWith((config) => delete config[field]));
     expect(lines.some((line) => line.startsWith(`${field}:`))).toBe(true);
+  });
+
+  it('takes the mail sender when given, and checks its address', () => {
+    expect(problems(configWith((config) => delete config.MAIL))).toEqual([]);
+    const lines = problems(
+      configWith((config) => (config.MAIL = { FROM_NAME: '事務局', FROM_ADDRESS: 'not-an-address' })),
+    );
+    expect(lines.some((line) => line.startsWith('MAIL.FROM_ADDRESS:'))).toBe(true);
   });
 
   it('covers every field of spec section 3', () => {

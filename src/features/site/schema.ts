@@ -139,6 +139,17 @@ export const siteConfigSchema = z
       })
       .prefault({}),
     THEME: themeSchema,
+    /**
+     * The sender of the site's mails (decision 0028), and the address its links start with. Unset: the service name
+     * from no-reply@ the site's first host; SITE_URL unset: that host (http and the app's port in the demo).
+     */
+    MAIL: z
+      .strictObject({
+        FROM_NAME: text(80),
+        FROM_ADDRESS: z.email({ error: 'メールアドレスを指定してください' }),
+        SITE_URL: z.url({ protocol: /^https?$/ }).optional(),
+      })
+      .optional(),
   })
   .superRefine(
     (config, ctx) => {

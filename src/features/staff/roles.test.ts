@@ -3,11 +3,11 @@ import { can, permissionsOf } from '@/features/staff/roles';
 
 describe('staff roles', () => {
   it('lets owners do everything', () => {
-    expect(permissionsOf('owner')).toHaveLength(7);
+    expect(permissionsOf('owner')).toHaveLength(9);
   });
 
-  it('keeps editors to content and legal pages', () => {
-    expect(permissionsOf('editor')).toEqual(['content:write', 'legal:write']);
+  it('keeps editors to content, legal pages and announcements', () => {
+    expect(permissionsOf('editor')).toEqual(['content:write', 'legal:write', 'announcements:send']);
   });
 
   it('keeps support to members and complimentary grants', () => {

@@ -22,6 +22,8 @@ export const PERMISSIONS = {
   'plans:write': ['owner'],
   'staff:manage': ['owner'],
   'audit:read': ['owner'],
+  'announcements:send': ['owner', 'editor'],
+  'deliveries:manage': ['owner'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

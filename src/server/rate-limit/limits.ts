@@ -16,6 +16,8 @@ export const RATE_LIMITS = {
   'verify-mail:account': { points: 5, seconds: 3_600 },
   /** Staff writes of one account (content, files, members, plans, team, legal pages). */
   'staff-write:account': { points: 120, seconds: 60 },
+  /** One-click unsubscribes from one address: signed out, so guessing tokens is slowed down (they are HMACs anyway). */
+  'unsubscribe:address': { points: 30, seconds: 60 },
 } as const satisfies Record<string, { points: number; seconds: number }>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

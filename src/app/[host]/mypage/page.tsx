@@ -12,6 +12,7 @@ import { BillingPanel } from '@/features/billing/components/billing-panel';
 import { MemberDetails } from '@/features/membership/components/member-details';
 import { getStaffActor } from '@/features/staff/server/staff';
 import { ConsentBlock } from '@/features/consent/components/consent-block';
+import { NoticesLink } from '@/features/notices/components/notices-link';
 
 // Personal: rendered for each request from the session cookie, never cached.
 export const dynamic = 'force-dynamic';
@@ -31,6 +32,7 @@ export default async function MyPage({ params }: HostParams) {
       <PageHeading>マイページ</PageHeading>
       {/* A member asked to agree to a new version sees it first; the rest of the page stays readable. */}
       {member && <ConsentBlock db={db} site={site} member={member} />}
+      {member?.memberNumber && <NoticesLink siteId={site.id} memberId={member.id} />}
       <MembershipPanel site={site} member={member} />
       {member?.memberNumber && <BillingPanel site={site} member={member} />}
       {member?.memberNumber && <MemberDetails member={member} />}

@@ -5,6 +5,7 @@ import { billingEvents, members, paymentAttempts, plans, subscriptions } from '@
 import type { BillingEvent, PaymentProvider, SubscriptionState } from '@/server/payments/types';
 import { joinMember } from '@/features/membership/server/members';
 import { applyKonbiniState, lockAndRetrieveKonbini } from '@/features/billing/server/konbini-apply';
+import { noticeSubscriptionChange, subscriptionBefore } from '@/features/notices';
 
 export type EventOutcome = 'applied' | 'duplicate' | 'ignored';
 
@@ -77,6 +78,7 @@ export async function applySubscriptionState(
     return false;
   }
   const status = effectiveStatus(state);
+  const before = await subscriptionBefore(db, state.providerSubscriptionId);
   const leaving = state.cancelAtPeriodEnd || status === 'canceled';
   const values = {
     planId: state.planId,
@@ -103,8 +105,10 @@ export async function applySubscriptionState(
       target: subscriptions.providerSubscriptionId,
       set: { ...values, updatedAt: new Date() },
     });
+  if (state.paid && (status === 'active' || status === 'trialing')) await joinMember(db, state.memberId, at);
+  // The mails and お知らせ this change causes, committed with it or not at all (docs/decisions/0028).
+  await noticeSubscriptionChange(db, before, state, status);
   if (!state.paid) return true;
-  if (status === 'active' || status === 'trialing') await joinMember(db, state.memberId, at);
   if (state.attemptId) await settleAttempt(db, state, 'succeeded');
   return true;
 }

@@ -11,6 +11,8 @@ const AREAS: { href: string; label: string; permission: Permission }[] = [
   { href: paths.staff.plans(), label: 'プラン', permission: 'plans:write' },
   { href: paths.staff.team(), label: 'スタッフ', permission: 'staff:manage' },
   { href: paths.staff.audit(), label: '操作履歴', permission: 'audit:read' },
+  { href: paths.staff.announcements(), label: 'お知らせ配信', permission: 'announcements:send' },
+  { href: paths.staff.deliveries(), label: '配信エラー', permission: 'deliveries:manage' },
 ];
 
 /** The console areas a role opens, in menu order. */

@@ -1,0 +1,1 @@
+export { savePreferencesApi as POST } from '@/features/notices/server/api';

@@ -1,0 +1,1 @@
+export { announceApi as POST } from '@/features/notices/server/api';

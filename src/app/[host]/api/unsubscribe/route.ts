@@ -1,0 +1,1 @@
+export { unsubscribeApi as POST } from '@/features/notices/server/api';

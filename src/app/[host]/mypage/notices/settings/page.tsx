@@ -1,0 +1,27 @@
+import type { Metadata } from 'next';
+import { Link } from '@/components/ui/link';
+import { PageHeading } from '@/components/ui/page-heading';
+import { paths } from '@/lib/paths';
+import { getDb } from '@/server/db';
+import type { HostParams } from '@/features/site/server/site';
+import { requireJoinedMember } from '@/features/membership/server/my-member';
+import { readPreferences } from '@/features/notices/server/preferences';
+import { PreferencesForm } from '@/features/notices/components/preferences-form';
+
+export const dynamic = 'force-dynamic';
+
+export const metadata: Metadata = { title: 'メールの受信設定', robots: { index: false } };
+
+export default async function NoticeSettingsRoute({ params }: HostParams) {
+  const { member } = await requireJoinedMember(params, paths.noticeSettings());
+  const preferences = await readPreferences(await getDb(), member.id);
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-10 md:py-16">
+      <PageHeading>メールの受信設定</PageHeading>
+      <PreferencesForm initial={preferences} />
+      <Link href={paths.notices()} className="text-sm underline underline-offset-4">
+        お知らせへ戻る
+      </Link>
+    </div>
+  );
+}

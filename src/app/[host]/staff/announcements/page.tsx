@@ -1,0 +1,13 @@
+import type { Metadata } from 'next';
+import type { HostParams } from '@/features/site/server/site';
+import { paths } from '@/lib/paths';
+import { requireStaffPage } from '@/features/staff/server/staff';
+import { AnnouncementsPage } from '@/features/notices/components/announcements-page';
+
+export const metadata: Metadata = { title: 'お知らせ配信' };
+
+export default async function StaffAnnouncementsRoute(props: HostParams) {
+  const host = (await props.params).host;
+  const actor = await requireStaffPage(host, 'announcements:send', paths.staff.announcements());
+  return <AnnouncementsPage actor={actor} />;
+}

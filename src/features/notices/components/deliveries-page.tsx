@@ -1,0 +1,73 @@
+import { getDb } from '@/server/db';
+import { PageHeading } from '@/components/ui/page-heading';
+import { formatDateJa } from '@/lib/dates';
+import type { StaffActor } from '@/features/staff/server/actor';
+import { failedDeliveries } from '@/features/notices/server/deliveries';
+import { RetryButton } from './retry-button';
+
+const KIND_LABELS: Record<string, string> = {
+  welcome: '入会',
+  'payment-succeeded': 'お支払い',
+  'payment-failed': 'お支払い失敗',
+  'renewal-reminder': '更新日',
+  'leave-confirmed': '退会',
+  'leave-undone': '退会の取り消し',
+  announcement: 'お知らせ配信',
+};
+
+/** The owner's list of mails the mail server kept refusing: kept, never dropped, each with a retry. */
+export async function DeliveriesPage({ actor }: { actor: StaffActor }) {
+  const failed = await failedDeliveries(await getDb(), actor);
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeading>配信エラー</PageHeading>
+      <p className="text-sm">
+        メールサーバーに繰り返し受け付けられなかったメールです。お知らせは会員のマイページには届いています。
+      </p>
+      {failed.length === 0 ? (
+        <p className="rounded-lg border border-line p-6 text-sm">配信エラーはありません。</p>
+      ) : (
+        <div className="relative overflow-x-auto">
+          <table className="w-full min-w-[40rem] border-collapse text-sm" data-testid="failed-deliveries">
+            <thead>
+              <tr className="border-b border-line text-left whitespace-nowrap">
+                <th scope="col" className="px-3 py-2">
+                  日時
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  種類
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  会員番号・宛先
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  エラー
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  <span className="sr-only">操作</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {failed.map((row) => (
+                <tr key={row.id} className="border-b border-line align-top">
+                  <td className="px-3 py-2 whitespace-nowrap">{formatDateJa(row.createdAt)}</td>
+                  <td className="px-3 py-2 whitespace-nowrap">{KIND_LABELS[row.kind] ?? row.kind}</td>
+                  <td className="px-3 py-2">
+                    {row.memberNumber ?? '-'} / <span className="break-all">{row.email ?? '未登録'}</span>
+                  </td>
+                  <td className="px-3 py-2 break-all">
+                    {row.error}（{row.attempts}回）
+                  </td>
+                  <td className="px-3 py-2">
+                    <RetryButton id={row.id} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import 'server-only';
+import type { Db } from '@/server/db/client';
+import { notices } from '@/server/db/schema';
+import type { NoticeData, NoticeKind } from '@/features/notices/templates';
+
+export interface NoticeInput<K extends NoticeKind> {
+  siteId: string;
+  memberId: string;
+  kind: K;
+  /**
+   * Names the cause once, e.g. `payment:sub_1:2026-12-01`: the same cause written again (a redelivered event, a
+   * retried request) adds nothing. Unique per site.
+   */
+  key: string;
+  data: NoticeData<K>;
+}
+
+/**
+ * Writes a notice (the inbox row and its mail's job) with the caller's transaction: pass the `tx` of the change
+ * that causes it, so that both commit or neither does. Answers whether it was new.
+ */
+export async function notify<K extends NoticeKind>(tx: Db, input: NoticeInput<K>): Promise<boolean> {
+  const rows = await tx
+    .insert(notices)
+    .values({
+      siteId: input.siteId,
+      memberId: input.memberId,
+      kind: input.kind,
+      deliveryKey: input.key,
+      data: input.data as unknown as Record<string, unknown>,
+    })
+    .onConflictDoNothing()
+    .returning({ id: notices.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,39 @@
+import { announcement } from './announcement';
+import { leaveConfirmed, leaveUndone, renewalReminder } from './membership';
+import { paymentFailed, paymentSucceeded } from './payment';
+import type { NoticeContent, NoticeTemplate } from './types';
+import { welcome } from './welcome';
+
+export type { NoticeContent, NoticeTemplate, NoticeTopic } from './types';
+
+/** Every kind of notice, by the name stored in `notices.kind`. A new kind: its template here. */
+export const NOTICE_TEMPLATES = {
+  welcome,
+  'payment-succeeded': paymentSucceeded,
+  'payment-failed': paymentFailed,
+  'renewal-reminder': renewalReminder,
+  'leave-confirmed': leaveConfirmed,
+  'leave-undone': leaveUndone,
+  announcement,
+} as const;
+
+export type NoticeKind = keyof typeof NOTICE_TEMPLATES;
+
+/** The data each kind's template takes. */
+export type NoticeData<K extends NoticeKind> =
+  (typeof NOTICE_TEMPLATES)[K] extends NoticeTemplate<infer D> ? D : never;
+
+export function isNoticeKind(kind: string): kind is NoticeKind {
+  return Object.hasOwn(NOTICE_TEMPLATES, kind);
+}
+
+/** What a stored notice says; a kind no longer known (a row from a newer version) gets a neutral text. */
+export function noticeContent(kind: string, data: unknown, site: { name: string }): NoticeContent {
+  if (!isNoticeKind(kind)) return { subject: 'お知らせ', paragraphs: [] };
+  const template = NOTICE_TEMPLATES[kind] as NoticeTemplate<unknown>;
+  return template.content(data, site);
+}
+
+export function noticeTopic(kind: string): NoticeTemplate['topic'] {
+  return isNoticeKind(kind) ? NOTICE_TEMPLATES[kind].topic : null;
+}

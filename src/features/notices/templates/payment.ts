@@ -1,0 +1,38 @@
+import { formatDateJa } from '@/lib/dates';
+import { paths } from '@/lib/paths';
+import type { NoticeTemplate } from './types';
+
+export interface PaymentData {
+  planName: string;
+  amountYen: number;
+  paidUntil: string | null;
+}
+
+export const paymentSucceeded: NoticeTemplate<PaymentData> = {
+  topic: null,
+  content: (data) => ({
+    subject: 'お支払いを受け付けました',
+    paragraphs: [
+      `${data.planName}のお支払い（${data.amountYen.toLocaleString('ja-JP')}円）を受け付けました。`,
+      ...(data.paidUntil ? [`会員期間: ${formatDateJa(data.paidUntil)}まで`] : []),
+      'お支払いの履歴はマイページでご確認いただけます。',
+    ],
+    action: { label: 'お支払いの履歴を見る', path: paths.myPage() },
+  }),
+};
+
+export interface PaymentFailedData {
+  planName: string;
+}
+
+export const paymentFailed: NoticeTemplate<PaymentFailedData> = {
+  topic: null,
+  content: (data) => ({
+    subject: '会費のお支払いができませんでした',
+    paragraphs: [
+      `${data.planName}の更新のお支払いが、ご登録のカードでできませんでした。`,
+      'マイページの「カードを変更する」から新しいカードをご登録ください。ご登録後、あらためてお支払いいたします。',
+    ],
+    action: { label: 'カードを変更する', path: paths.changeCard() },
+  }),
+};
