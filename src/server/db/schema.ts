@@ -7,3 +7,4 @@ export * from './cache-schema';
 export * from './payments-schema';
 export * from './rate-limit-schema';
 export * from './proof-of-work-schema';
+export * from './presale-schema';
