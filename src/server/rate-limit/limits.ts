@@ -14,6 +14,8 @@ export const RATE_LIMITS = {
   'postal:address': { points: 60, seconds: 60 },
   /** Staff writes of one account (content, files, members, plans, team, legal pages). */
   'staff-write:account': { points: 120, seconds: 60 },
+  /** Presale applications, changes, cancels and companion answers of one account: a person needs a handful. */
+  'presale:account': { points: 20, seconds: 600 },
 } as const satisfies Record<string, { points: number; seconds: number }>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -152,3 +152,14 @@ export async function extendPresaleWindow(
     return updated!;
   });
 }
+
+/** The presale of a TICKET item of this site, or 404. */
+export async function presaleIdOfItem(db: Db, siteId: string, itemId: string): Promise<string> {
+  const [row] = await db
+    .select({ id: presales.id })
+    .from(presales)
+    .where(and(eq(presales.itemId, itemId), eq(presales.siteId, siteId)))
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND', 'この記事には先行受付がありません。');
+  return row.id;
+}
