@@ -17,6 +17,7 @@ const [
   { connectPostgres },
   { startFront },
   { startPaymentReconciliation },
+  { startPresaleDraws },
   { guardRequests },
   { recheckInBackground },
   { firebaseIdentity },
@@ -26,6 +27,7 @@ const [
   import('@/server/db/client'),
   import('@/features/front/server/start'),
   import('@/features/billing/server/reconcile-job'),
+  import('@/features/presale/server/draw-job'),
   import('@/server/http/request-guard'),
   import('@/features/auth/server/resolve-viewer'),
   import('@/features/auth/server/identity'),
@@ -66,11 +68,13 @@ server.listen(env.PORT, host, () =>
 );
 // Payments a crash or an outage left half-done are finished (or refunded) at start and every 30 s after.
 const stopReconciliation = startPaymentReconciliation();
+const stopPresaleDraws = startPresaleDraws();
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     front.stop();
     stopReconciliation();
+    stopPresaleDraws();
     server.close();
     server.closeAllConnections();
     void Promise.all([app.close(), db.close()]).finally(() => process.exit(0));
