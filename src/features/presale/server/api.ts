@@ -30,7 +30,8 @@ export async function getPresaleView(_request: NextRequest, context: { params: P
     const db = await getDb();
     const member = await findMember(db, site.id, viewer.uid);
     const view = await presaleForViewer(db, site.id, params.itemId, member);
-    return view ? jsonOk(view) : jsonError('NOT_FOUND', 'この記事には先行受付がありません。');
+    // No presale on this item: nothing to show (the panel stays empty).
+    return jsonOk(view);
   } catch (error) {
     return jsonFromError(error);
   }

@@ -11,53 +11,9 @@ import {
   presales,
 } from '@/server/db/schema';
 import type { Member } from '@/features/membership/server/members';
-import { presaleState, type PresaleState } from '@/features/presale/state';
+import { presaleState } from '@/features/presale/state';
+import type { PresalePerformanceView, PresaleView } from '@/features/presale/types';
 import { eligibility } from './eligibility';
-
-export interface PresaleOfferingView {
-  id: string;
-  seatType: string;
-  priceYen: number;
-}
-export interface PresalePerformanceView {
-  id: string;
-  startsAt: string;
-  doorsAt: string | null;
-  venue: string;
-  offerings: PresaleOfferingView[];
-}
-export interface MyApplicationView {
-  receiptNo: string;
-  tickets: number;
-  status: string;
-  choices: string[];
-  companions: { memberNumber: number | null; nickname: string | null; status: string }[];
-  wonOfferingId: string | null;
-  wonRank: number | null;
-  voidReason: string | null;
-  updatedAt: string;
-}
-export interface PresaleView {
-  id: string;
-  state: PresaleState;
-  opensAt: string;
-  closesAt: string;
-  resultsAt: string;
-  joinedBefore: string;
-  ticketsPerApplication: number;
-  choiceCount: number;
-  companionRule: 'none' | 'member';
-  commitment: string;
-  entryListHash: string | null;
-  beacon: { source: string; round: number } | null;
-  recordPublished: boolean;
-  performances: PresalePerformanceView[];
-  /** For this viewer: may they apply now, and if not, why (Japanese). */
-  canApply: { ok: boolean; reason: string | null };
-  mine: MyApplicationView | null;
-  /** An invitation to accompany someone, waiting for this viewer's answer or accepted. */
-  invitation: { receiptNo: string; applicantNickname: string | null; tickets: number; status: string } | null;
-}
 
 async function performancesOf(db: Db, presaleId: string): Promise<PresalePerformanceView[]> {
   const performances = await db
