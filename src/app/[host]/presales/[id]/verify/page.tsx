@@ -15,9 +15,9 @@ export default async function VerifyDrawPage({
   const { id } = await params;
   const { entry } = await searchParams;
   return (
-    <main className="mx-auto max-w-3xl px-4 py-8 md:py-12">
+    <div className="mx-auto max-w-3xl px-4 py-8 md:py-12">
       <PageHeading>抽選の検証</PageHeading>
       <DrawVerifier presaleId={id} entry={typeof entry === 'string' ? entry.slice(0, 20) : ''} />
-    </main>
+    </div>
   );
 }
