@@ -10,6 +10,8 @@ import { findMember } from '@/features/membership/server/members';
 import { MembershipPanel } from '@/features/billing/components/membership-panel';
 import { MemberDetails } from '@/features/membership/components/member-details';
 import { getStaffActor } from '@/features/staff/server/staff';
+import { myTickets } from '@/features/presale/server/my-tickets';
+import { MyTickets } from '@/features/presale/components/my-tickets';
 
 // Personal: rendered for each request from the session cookie, never cached.
 export const dynamic = 'force-dynamic';
@@ -27,6 +29,7 @@ export default async function MyPage({ params }: HostParams) {
     <div className="mx-auto flex max-w-3xl flex-col gap-8 px-4 py-10 md:py-16">
       <PageHeading>マイページ</PageHeading>
       <MembershipPanel site={site} member={member} />
+      {member?.memberNumber && <MyTickets rows={await myTickets(await getDb(), site.id, member.id)} />}
       {member?.memberNumber && <MemberDetails member={member} />}
       <section aria-labelledby="account-heading" className="rounded-lg border border-line p-6">
         <h2 id="account-heading" className="text-lg font-bold">
