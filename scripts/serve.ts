@@ -17,6 +17,7 @@ const [
   { connectPostgres },
   { startFront },
   { startPaymentReconciliation },
+  { startPresaleDraws },
   { guardRequests },
   { recheckInBackground },
   { firebaseIdentity },
@@ -27,6 +28,7 @@ const [
   import('@/server/db/client'),
   import('@/features/front/server/start'),
   import('@/features/billing/server/reconcile-job'),
+  import('@/features/presale/server/draw-job'),
   import('@/server/http/request-guard'),
   import('@/features/auth/server/resolve-viewer'),
   import('@/features/auth/server/identity'),
@@ -70,12 +72,14 @@ server.listen(env.PORT, host, () =>
 const stopReconciliation = startPaymentReconciliation();
 // Notices' mails go out from here (docs/decisions/0028): every instance runs a worker; rows are claimed once.
 const stopMail = startMailWorkerFromEnv(db.db);
+const stopPresaleDraws = startPresaleDraws();
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     front.stop();
     stopReconciliation();
     const mailStopped = stopMail();
+    stopPresaleDraws();
     server.close();
     server.closeAllConnections();
     void Promise.all([app.close(), mailStopped.then(() => db.close())]).finally(() => process.exit(0));

@@ -13,6 +13,7 @@ import { startEmbeddedDb, type EmbeddedDb } from '@/server/db/embedded';
 import { runMigrations } from '@/server/db/migrate';
 import { seedDemo } from './lib/seed';
 import { seedDemoMembers } from './lib/seed-members';
+import { seedDemoPresales } from './lib/seed-presales';
 import { seedDemoStaff } from './lib/seed-staff';
 import { seedDemoContent } from './lib/seed-content';
 import { ensureBuild } from './lib/build';
@@ -87,6 +88,7 @@ async function main(): Promise<void> {
     if (paymentsProvider === 'sandbox') {
       const members = connectPostgres(databaseUrl, { max: 1 });
       await seedDemoMembers(members.db, sites, users);
+      await seedDemoPresales(members.db, sites, users);
       await members.close();
     }
     console.log(`Auth emulator at http://${emulatorHost}: ${sites.length} tenants, ${count} demo accounts`);

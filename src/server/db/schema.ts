@@ -8,3 +8,4 @@ export * from './payments-schema';
 export * from './rate-limit-schema';
 export * from './proof-of-work-schema';
 export * from './notices-schema';
+export * from './presale-schema';

@@ -18,6 +18,8 @@ export const RATE_LIMITS = {
   'staff-write:account': { points: 120, seconds: 60 },
   /** One-click unsubscribes from one address: signed out, so guessing tokens is slowed down (they are HMACs anyway). */
   'unsubscribe:address': { points: 30, seconds: 60 },
+  /** Presale applications, changes, cancels and companion answers of one account: a person needs a handful. */
+  'presale:account': { points: 20, seconds: 600 },
 } as const satisfies Record<string, { points: number; seconds: number }>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -13,6 +13,8 @@ import { MemberDetails } from '@/features/membership/components/member-details';
 import { getStaffActor } from '@/features/staff/server/staff';
 import { ConsentBlock } from '@/features/consent/components/consent-block';
 import { NoticesLink } from '@/features/notices/components/notices-link';
+import { myTickets } from '@/features/presale/server/my-tickets';
+import { MyTickets } from '@/features/presale/components/my-tickets';
 
 // Personal: rendered for each request from the session cookie, never cached.
 export const dynamic = 'force-dynamic';
@@ -35,6 +37,7 @@ export default async function MyPage({ params }: HostParams) {
       {member?.memberNumber && <NoticesLink siteId={site.id} memberId={member.id} />}
       <MembershipPanel site={site} member={member} />
       {member?.memberNumber && <BillingPanel site={site} member={member} />}
+      {member?.memberNumber && <MyTickets rows={await myTickets(db, site.id, member.id)} />}
       {member?.memberNumber && <MemberDetails member={member} />}
       <section aria-labelledby="account-heading" className="rounded-lg border border-line p-6">
         <h2 id="account-heading" className="text-lg font-bold">

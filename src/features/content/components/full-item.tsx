@@ -4,6 +4,7 @@ import { PhotoGallery } from '@/features/content/components/photo-gallery';
 import { PresaleAccessView } from '@/features/content/components/presale-access';
 import { applyState } from '@/features/content/components/ticket-schedule';
 import type { ItemFull } from '@/features/content/types';
+import { PresalePanel } from '@/features/presale/components/presale-panel';
 
 /** The member-only part of an item's page, for a viewer who may see it. */
 export function FullItem({ item, now }: { item: ItemFull; now: Date }) {
@@ -22,6 +23,7 @@ export function FullItem({ item, now }: { item: ItemFull; now: Date }) {
           className="rounded-lg"
         />
       )}
+      {item.section === 'ticket' && <PresalePanel itemId={item.id} />}
       {item.presale && <PresaleAccessView presale={item.presale} open={open} />}
       {item.bodyHtml && (
         // Sanitised on write (features/content/server/sanitize.ts); image URLs added on read.

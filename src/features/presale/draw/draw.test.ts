@@ -3,6 +3,7 @@ import { canonicalEntryList } from './canonical';
 import { runDraw, seedCommitment } from './draw';
 import { makeDrawRecord } from './make-record';
 import type { DrawEntry, DrawOffering } from './record';
+import { transparencyReport } from './report';
 import { verifyDrawRecord } from './verify';
 
 // The test vectors of docs/presale-draw.md, section 7 (also recomputed there by an independent implementation).
@@ -143,5 +144,31 @@ describe('verifying a record', () => {
       }
       expect(drawn.results).toHaveLength(entries.length);
     }
+  });
+});
+
+describe('the transparency report', () => {
+  it('counts requests, wins by rank and voided entries from the record alone', async () => {
+    const drawn = await makeDrawRecord({
+      presale: 'demo',
+      seed: SEED,
+      beacon: { source: 'local', round: 1, randomness: 'ff'.repeat(32) },
+      offerings: OFFERINGS,
+      entries: ENTRIES,
+      voided: [{ entry: 'Z0Z0', reason: '抽選時点でプレミアム会員ではありません' }],
+    });
+    const report = transparencyReport(drawn);
+    expect(report).toMatchObject({ entries: 7, ticketsRequested: 12 });
+    expect(report.offerings).toEqual([
+      { offering: 'P1-S', capacity: 4, firstChoiceTickets: 8, anyChoiceTickets: 10, wonTickets: 4 },
+      { offering: 'P1-A', capacity: 2, firstChoiceTickets: 2, anyChoiceTickets: 5, wonTickets: 2 },
+      { offering: 'P2-S', capacity: 3, firstChoiceTickets: 2, anyChoiceTickets: 5, wonTickets: 1 },
+    ]);
+    expect(report.ranks).toEqual([
+      { rank: 1, tried: 6, won: 3 },
+      { rank: 2, tried: 1, won: 0 },
+      { rank: 3, tried: 1, won: 1 },
+    ]);
+    expect(report.voided).toEqual([{ reason: '抽選時点でプレミアム会員ではありません', count: 1 }]);
   });
 });

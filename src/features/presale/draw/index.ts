@@ -4,3 +4,4 @@ export { runDraw, seedCommitment } from './draw';
 export { makeDrawRecord } from './make-record';
 export { verifyDrawRecord, type Verification } from './verify';
 export { canonicalEntryList } from './canonical';
+export { transparencyReport, type TransparencyReport } from './report';

@@ -1,0 +1,1 @@
+export { postApplication as POST } from '@/features/presale/server/api';

@@ -1,0 +1,1 @@
+export { getDrawRecord as GET } from '@/features/presale/server/api';

@@ -1,0 +1,1 @@
+export { getPresaleView as GET } from '@/features/presale/server/api';

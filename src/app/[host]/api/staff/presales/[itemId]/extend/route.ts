@@ -1,0 +1,1 @@
+export { postExtend as POST } from '@/features/presale/server/api';

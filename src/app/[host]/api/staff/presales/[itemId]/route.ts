@@ -1,0 +1,1 @@
+export { putPresale as PUT } from '@/features/presale/server/api';

@@ -1,0 +1,119 @@
+'use client';
+
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/text-field';
+import { toast } from '@/components/ui/toast';
+import { postJson } from '@/lib/post-json';
+import type { PresaleView } from '@/features/presale/types';
+import { offeringLabels } from './labels';
+
+const RANKS = ['第1希望', '第2希望', '第3希望'];
+
+/** Ranked choices, the ticket count and the companions' member numbers; the server checks every rule again. */
+export function ApplicationForm({ view, onDone }: { view: PresaleView; onDone: () => void }) {
+  const editing = view.mine !== null;
+  const [choices, setChoices] = useState<string[]>(view.mine?.choices ?? []);
+  const [tickets, setTickets] = useState(view.mine?.tickets ?? 1);
+  const [companions, setCompanions] = useState<string[]>(
+    view.mine?.companions.map((c) => String(c.memberNumber ?? '')) ?? [],
+  );
+  const [error, setError] = useState<string | null>(null);
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [sending, setSending] = useState(false);
+  const labels = offeringLabels(view);
+  const companionCount = view.companionRule === 'member' ? tickets - 1 : 0;
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    setSending(true);
+    const application = {
+      choices: choices.filter(Boolean),
+      tickets,
+      companions: companions.slice(0, companionCount).map((c) => c.trim()),
+    };
+    const result = await postJson<{ receiptNo: string }>(`/api/presales/${view.id}/application`, {
+      action: editing ? 'update' : 'apply',
+      application,
+    });
+    setSending(false);
+    if (!result.ok) {
+      setError(result.message);
+      setFields(result.fields);
+      return;
+    }
+    toast.success(
+      editing
+        ? 'お申し込み内容を変更しました。'
+        : `お申し込みを受け付けました（受付番号 ${result.data.receiptNo}）。`,
+    );
+    onDone();
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-4" noValidate aria-label="先行受付のお申し込み">
+      {Array.from({ length: view.choiceCount }, (_, rank) => (
+        <label key={rank} className="block">
+          <span className="mb-1 block text-sm font-bold">
+            {RANKS[rank]}
+            {rank === 0 && <span className="ml-1 text-error">（必須）</span>}
+          </span>
+          <select
+            className="min-h-12 w-full rounded-lg border border-line bg-surface px-3"
+            value={choices[rank] ?? ''}
+            aria-invalid={fields[`application.choices`] ? true : undefined}
+            onChange={(event) => {
+              const next = [...choices];
+              next[rank] = event.target.value;
+              setChoices(next);
+            }}
+          >
+            <option value="">{rank === 0 ? '選んでください' : '希望しない'}</option>
+            {[...labels].map(([id, label]) => (
+              <option key={id} value={id}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+      ))}
+      <label className="block">
+        <span className="mb-1 block text-sm font-bold">枚数</span>
+        <select
+          className="min-h-12 w-full rounded-lg border border-line bg-surface px-3"
+          value={tickets}
+          onChange={(event) => setTickets(Number(event.target.value))}
+        >
+          {Array.from({ length: view.ticketsPerApplication }, (_, i) => (
+            <option key={i} value={i + 1}>
+              {i + 1}枚
+            </option>
+          ))}
+        </select>
+      </label>
+      {Array.from({ length: companionCount }, (_, i) => (
+        <TextField
+          key={i}
+          label={`同行者${companionCount > 1 ? i + 1 : ''}の会員番号`}
+          hint="同行者もファンクラブのプレミアム会員である必要があります。同行者がマイページで承認すると申込が確定します。"
+          inputMode="numeric"
+          value={companions[i] ?? ''}
+          error={fields[`application.companions.${i}`]}
+          onChange={(event) => {
+            const next = [...companions];
+            next[i] = event.target.value;
+            setCompanions(next);
+          }}
+        />
+      ))}
+      {error && (
+        <p role="alert" className="text-sm text-error">
+          {error}
+        </p>
+      )}
+      <Button type="submit" disabled={sending} className="w-full sm:w-auto">
+        {editing ? '変更する' : '申し込む'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,34 @@
+import type { PresaleView } from '@/features/presale/types';
+
+const DAY_TIME = new Intl.DateTimeFormat('ja-JP', {
+  timeZone: 'Asia/Tokyo',
+  month: 'numeric',
+  day: 'numeric',
+  weekday: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+export const formatJst = (iso: string) => DAY_TIME.format(new Date(iso));
+
+/** "2/1(日) 18:00 Zepp Haneda S席 8,800円" for every offering of the presale. */
+export function offeringLabels(view: Pick<PresaleView, 'performances'>): Map<string, string> {
+  const labels = new Map<string, string>();
+  for (const performance of view.performances) {
+    for (const offering of performance.offerings) {
+      labels.set(
+        offering.id,
+        `${formatJst(performance.startsAt)} ${performance.venue} ${offering.seatType} ${offering.priceYen.toLocaleString('ja-JP')}円`,
+      );
+    }
+  }
+  return labels;
+}
+
+export const APPLICATION_LABELS: Record<string, string> = {
+  applied: '申込済（抽選待ち）',
+  won: '当選',
+  lost: '落選',
+  void: '無効',
+  cancelled: '取消済',
+};

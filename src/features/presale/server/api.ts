@@ -1,0 +1,111 @@
+import 'server-only';
+import type { NextRequest } from 'next/server';
+import { z } from '@/lib/zod';
+import { AppError } from '@/lib/errors';
+import { getDb } from '@/server/db';
+import { jsonError, jsonFromError, jsonInvalid, jsonOk } from '@/server/http/responses';
+import { consumeRateLimit } from '@/server/rate-limit/limiter';
+import { getSite } from '@/features/site/server/site';
+import { getViewer } from '@/features/auth/server/viewer';
+import { findMember } from '@/features/membership/server/members';
+import { memberPost } from '@/features/membership/server/member-api';
+import { staffApi } from '@/features/staff/server/staff-api';
+import { applicationSchema, jstDateTime, presaleSetupSchema } from '@/features/presale/schemas';
+import { applyToPresale, cancelApplication, updateApplication } from './apply';
+import { answerInvitation } from './companions';
+import { extendPresaleWindow, presaleIdOfItem, savePresale } from './setup';
+import { presaleForViewer, publishedRecord } from './view';
+
+type ItemParams = { host: string; itemId: string };
+type PresaleParams = { host: string; id: string };
+
+/** GET /api/presales/item/[itemId]: the presale of a TICKET item for this member (per request, never cached). */
+export async function getPresaleView(_request: NextRequest, context: { params: Promise<ItemParams> }) {
+  try {
+    const params = await context.params;
+    const site = await getSite(params.host);
+    if (!site) return jsonError('NOT_FOUND');
+    const viewer = await getViewer(params.host);
+    if (!viewer) return jsonError('UNAUTHENTICATED');
+    const db = await getDb();
+    const member = await findMember(db, site.id, viewer.uid);
+    const view = await presaleForViewer(db, site.id, params.itemId, member);
+    // No presale on this item: nothing to show (the panel stays empty).
+    return jsonOk(view);
+  } catch (error) {
+    return jsonFromError(error);
+  }
+}
+
+/** GET /api/presales/[id]/record: the draw record, public from the results time on (docs/presale-draw.md). */
+export async function getDrawRecord(_request: NextRequest, context: { params: Promise<PresaleParams> }) {
+  try {
+    const params = await context.params;
+    const site = await getSite(params.host);
+    if (!site || !z.uuid().safeParse(params.id).success) return jsonError('NOT_FOUND');
+    const record = await publishedRecord(await getDb(), site.id, params.id);
+    if (!record) return jsonError('NOT_FOUND', '抽選記録は当落発表の時刻から公開されます。');
+    // Final once published: any cache may keep it.
+    return Response.json(record, { headers: { 'Cache-Control': 'public, max-age=3600' } });
+  } catch (error) {
+    return jsonFromError(error);
+  }
+}
+
+const applicationAction = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('apply'), application: applicationSchema }),
+  z.object({ action: z.literal('update'), application: applicationSchema }),
+  z.object({ action: z.literal('cancel') }),
+  z.object({ action: z.literal('accept') }),
+  z.object({ action: z.literal('decline') }),
+]);
+
+/** POST /api/presales/[id]/application: apply, change, cancel; a companion accepts or declines. */
+export const postApplication = memberPost<PresaleParams>(
+  async ({ params, site, viewer, db, body }) => {
+    if (!z.uuid().safeParse(params.id).success) throw new AppError('NOT_FOUND');
+    const parsed = applicationAction.safeParse(body);
+    if (!parsed.success) return jsonInvalid(parsed.error.issues);
+    const member = await findMember(db, site.id, viewer.uid);
+    if (!member?.memberNumber)
+      throw new AppError('FORBIDDEN', 'プレミアム会員の方だけがお申し込みいただけます。');
+    await consumeRateLimit(db, 'presale:account', `${site.id}:${viewer.uid}`);
+    const input = parsed.data;
+    if (input.action === 'apply') {
+      const application = await applyToPresale(db, site.id, member, params.id, input.application);
+      return jsonOk({ receiptNo: application.receiptNo }, { status: 201 });
+    }
+    if (input.action === 'update') {
+      const application = await updateApplication(db, site.id, member, params.id, input.application);
+      return jsonOk({ receiptNo: application.receiptNo });
+    }
+    if (input.action === 'cancel') await cancelApplication(db, site.id, member, params.id);
+    else await answerInvitation(db, site.id, member, params.id, input.action === 'accept');
+    return jsonOk({ done: true });
+  },
+  { fresh: true },
+);
+
+/** PUT /api/staff/presales/[itemId]: staff set up the presale of a TICKET item (or change it before it opens). */
+export const putPresale = staffApi<ItemParams>('content:write', async ({ params, actor, db, body }) => {
+  const parsed = presaleSetupSchema.safeParse(body);
+  if (!parsed.success) return jsonInvalid(parsed.error.issues);
+  const presale = await savePresale(db, actor, params.itemId, parsed.data);
+  return jsonOk({ id: presale.id, commitment: presale.commitment });
+});
+
+const extendSchema = z.object({ closesAt: jstDateTime, resultsAt: jstDateTime });
+
+/** POST /api/staff/presales/[itemId]/extend: a later close, the one change allowed once the window opened. */
+export const postExtend = staffApi<ItemParams>('content:write', async ({ params, actor, db, body }) => {
+  const parsed = extendSchema.safeParse(body);
+  if (!parsed.success) return jsonInvalid(parsed.error.issues);
+  const presale = await extendPresaleWindow(
+    db,
+    actor,
+    await presaleIdOfItem(db, actor.siteId, params.itemId),
+    parsed.data.closesAt,
+    parsed.data.resultsAt,
+  );
+  return jsonOk({ closesAt: presale.closesAt.toISOString(), resultsAt: presale.resultsAt.toISOString() });
+});

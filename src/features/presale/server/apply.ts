@@ -1,0 +1,235 @@
+import 'server-only';
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import { AppError } from '@/lib/errors';
+import type { Db } from '@/server/db/client';
+import {
+  members,
+  presaleApplications,
+  presaleChoices,
+  presaleOfferings,
+  presaleParticipants,
+  presales,
+} from '@/server/db/schema';
+import type { Member } from '@/features/membership/server/members';
+import type { Application } from '@/features/presale/schemas';
+import { eligibility } from './eligibility';
+import { newReceiptNo } from './receipt';
+import type { Presale } from './setup';
+
+export type PresaleApplication = typeof presaleApplications.$inferSelect;
+
+/** The presale of this site, share-locked so that the close (which locks it for update) waits for this change. */
+export async function lockOpenPresale(
+  db: Db,
+  siteId: string,
+  presaleId: string,
+  now: Date,
+): Promise<Presale> {
+  const [presale] = await db
+    .select()
+    .from(presales)
+    .where(and(eq(presales.id, presaleId), eq(presales.siteId, siteId)))
+    .for('share')
+    .limit(1);
+  if (!presale) throw new AppError('NOT_FOUND');
+  if (now < presale.opensAt) throw new AppError('CONFLICT', 'この先行受付はまだ受付前です。');
+  if (presale.frozenAt || now >= presale.closesAt)
+    throw new AppError('CONFLICT', 'この先行受付の受付は終了しました。');
+  return presale;
+}
+
+/** Checks the form against the presale's rules; returns the companions' member rows. */
+async function checkApplication(db: Db, presale: Presale, applicant: Member, input: Application, now: Date) {
+  if (input.tickets > presale.ticketsPerApplication) {
+    throw new AppError('VALIDATION', `お申し込みは${presale.ticketsPerApplication}枚までです。`);
+  }
+  if (input.choices.length > presale.choiceCount) {
+    throw new AppError('VALIDATION', `希望は第${presale.choiceCount}希望までです。`);
+  }
+  const offerings = await db
+    .select({ id: presaleOfferings.id })
+    .from(presaleOfferings)
+    .where(and(eq(presaleOfferings.presaleId, presale.id), inArray(presaleOfferings.id, input.choices)));
+  if (offerings.length !== input.choices.length) {
+    throw new AppError('VALIDATION', 'この先行受付にない公演・席種が選ばれています。');
+  }
+  const wanted = presale.companionRule === 'member' ? input.tickets - 1 : 0;
+  if (input.companions.length !== wanted) {
+    throw new AppError(
+      'VALIDATION',
+      wanted === 0
+        ? 'この先行受付では同行者の指定はできません。'
+        : `同行者${wanted}名の会員番号を入力してください（同行者もファンクラブ会員である必要があります）。`,
+    );
+  }
+  if (input.companions.includes(applicant.memberNumber ?? -1)) {
+    throw new AppError('VALIDATION', 'ご自身を同行者に指定することはできません。');
+  }
+  const companions = input.companions.length
+    ? await db
+        .select()
+        .from(members)
+        .where(and(eq(members.siteId, presale.siteId), inArray(members.memberNumber, input.companions)))
+    : [];
+  for (const number of input.companions) {
+    const companion = companions.find((row) => row.memberNumber === number);
+    const allowed = companion && (await eligibility(db, presale, companion, now)).ok;
+    if (!allowed) throw new AppError('VALIDATION', `会員番号 ${number} の方は同行者に指定できません。`);
+  }
+  return companions;
+}
+
+/** Writes the participants of an application; another live application holding any of them refuses it whole. */
+async function addParticipants(
+  db: Db,
+  presaleId: string,
+  applicationId: string,
+  rows: { memberId: string; role: 'applicant' | 'companion'; memberNumber: number | null }[],
+) {
+  for (const row of rows) {
+    const [added] = await db
+      .insert(presaleParticipants)
+      .values({
+        presaleId,
+        applicationId,
+        memberId: row.memberId,
+        role: row.role,
+        companionStatus: row.role === 'companion' ? 'invited' : null,
+      })
+      .onConflictDoNothing()
+      .returning({ memberId: presaleParticipants.memberId });
+    if (!added) {
+      throw new AppError(
+        'CONFLICT',
+        row.role === 'applicant'
+          ? 'この先行受付にはすでにお申し込み済みです（同行者としての参加を含みます）。'
+          : `会員番号 ${row.memberNumber} の方はすでにこの先行受付に参加しています。`,
+      );
+    }
+  }
+}
+
+/** One application per member and presale: the database refuses a second whatever arrives at once. */
+export async function applyToPresale(
+  db: Db,
+  siteId: string,
+  applicant: Member,
+  presaleId: string,
+  input: Application,
+  now = new Date(),
+): Promise<PresaleApplication> {
+  return db.transaction(async (tx) => {
+    const presale = await lockOpenPresale(tx, siteId, presaleId, now);
+    const allowed = await eligibility(tx, presale, applicant, now);
+    if (!allowed.ok) throw new AppError('FORBIDDEN', allowed.reason);
+    const companions = await checkApplication(tx, presale, applicant, input, now);
+    const [application] = await tx
+      .insert(presaleApplications)
+      .values({ presaleId, memberId: applicant.id, receiptNo: newReceiptNo(), tickets: input.tickets })
+      .onConflictDoNothing()
+      .returning();
+    if (!application) throw new AppError('CONFLICT', 'この先行受付にはすでにお申し込み済みです。');
+    await tx
+      .insert(presaleChoices)
+      .values(
+        input.choices.map((offeringId, i) => ({ applicationId: application.id, rank: i + 1, offeringId })),
+      );
+    await addParticipants(tx, presaleId, application.id, [
+      { memberId: applicant.id, role: 'applicant', memberNumber: applicant.memberNumber },
+      ...companions.map((c) => ({
+        memberId: c.id,
+        role: 'companion' as const,
+        memberNumber: c.memberNumber,
+      })),
+    ]);
+    return application;
+  });
+}
+
+async function ownApplication(db: Db, presaleId: string, memberId: string): Promise<PresaleApplication> {
+  const [application] = await db
+    .select()
+    .from(presaleApplications)
+    .where(
+      and(
+        eq(presaleApplications.presaleId, presaleId),
+        eq(presaleApplications.memberId, memberId),
+        ne(presaleApplications.status, 'cancelled'),
+      ),
+    )
+    .for('update')
+    .limit(1);
+  if (!application) throw new AppError('NOT_FOUND', 'お申し込みが見つかりませんでした。');
+  return application;
+}
+
+/** Changes choices, tickets or companions until the close; a companion who stays keeps their answer. */
+export async function updateApplication(
+  db: Db,
+  siteId: string,
+  applicant: Member,
+  presaleId: string,
+  input: Application,
+  now = new Date(),
+): Promise<PresaleApplication> {
+  return db.transaction(async (tx) => {
+    const presale = await lockOpenPresale(tx, siteId, presaleId, now);
+    const application = await ownApplication(tx, presaleId, applicant.id);
+    const companions = await checkApplication(tx, presale, applicant, input, now);
+    const kept = await tx
+      .select({ memberId: presaleParticipants.memberId })
+      .from(presaleParticipants)
+      .where(
+        and(eq(presaleParticipants.applicationId, application.id), eq(presaleParticipants.role, 'companion')),
+      );
+    const keptIds = new Set(kept.map((row) => row.memberId));
+    const stays = new Set(companions.map((c) => c.id));
+    const leaving = [...keptIds].filter((id) => !stays.has(id));
+    if (leaving.length) {
+      await tx
+        .delete(presaleParticipants)
+        .where(
+          and(eq(presaleParticipants.presaleId, presaleId), inArray(presaleParticipants.memberId, leaving)),
+        );
+    }
+    await addParticipants(
+      tx,
+      presaleId,
+      application.id,
+      companions
+        .filter((c) => !keptIds.has(c.id))
+        .map((c) => ({ memberId: c.id, role: 'companion' as const, memberNumber: c.memberNumber })),
+    );
+    await tx.delete(presaleChoices).where(eq(presaleChoices.applicationId, application.id));
+    await tx
+      .insert(presaleChoices)
+      .values(
+        input.choices.map((offeringId, i) => ({ applicationId: application.id, rank: i + 1, offeringId })),
+      );
+    const [updated] = await tx
+      .update(presaleApplications)
+      .set({ tickets: input.tickets, updatedAt: now })
+      .where(eq(presaleApplications.id, application.id))
+      .returning();
+    return updated!;
+  });
+}
+
+/** Cancels until the close: the applicant and the companions are free to take part again. */
+export async function cancelApplication(
+  db: Db,
+  siteId: string,
+  applicant: Member,
+  presaleId: string,
+  now = new Date(),
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockOpenPresale(tx, siteId, presaleId, now);
+    const application = await ownApplication(tx, presaleId, applicant.id);
+    await tx.delete(presaleParticipants).where(eq(presaleParticipants.applicationId, application.id));
+    await tx
+      .update(presaleApplications)
+      .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
+      .where(eq(presaleApplications.id, application.id));
+  });
+}

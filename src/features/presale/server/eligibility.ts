@@ -1,0 +1,32 @@
+import 'server-only';
+import type { Db } from '@/server/db/client';
+import type { Member } from '@/features/membership/server/members';
+import { memberStatus } from '@/features/membership/server/members';
+import type { Presale } from './setup';
+
+export type Eligibility = { ok: true } | { ok: false; reason: string };
+
+/**
+ * Who may take part (apply, or accept as a companion): a premium member of the site whose membership began before
+ * the presale's cutoff. The same rule runs again at the draw, where a member no longer premium is voided.
+ */
+export async function eligibility(
+  db: Db,
+  presale: Presale,
+  member: Member | null,
+  now: Date,
+): Promise<Eligibility> {
+  if (!member || member.memberNumber === null || !member.joinedAt) {
+    return { ok: false, reason: 'プレミアム会員の方だけがお申し込みいただけます。' };
+  }
+  if ((await memberStatus(db, member.id, now)) !== 'premium') {
+    return {
+      ok: false,
+      reason: 'プレミアム会員の方だけがお申し込みいただけます。会員期間をご確認ください。',
+    };
+  }
+  if (member.joinedAt >= presale.joinedBefore) {
+    return { ok: false, reason: '入会締切より後にご入会の方は、この先行受付の対象外です。' };
+  }
+  return { ok: true };
+}

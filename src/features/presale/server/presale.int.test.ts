@@ -1,0 +1,231 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb } from '@/test/db';
+import { demoSiteFile } from '@/test/site-fixtures';
+import {
+  complimentaryGrants,
+  contentItems,
+  presaleApplications,
+  presaleOfferings,
+  presales,
+} from '@/server/db/schema';
+import { upsertSite, type Site } from '@/features/site/server/repository';
+import { ensureMember, joinMember, type Member } from '@/features/membership/server/members';
+import type { StaffActor } from '@/features/staff/server/actor';
+import { verifyDrawRecord } from '@/features/presale/draw';
+import { applicationSchema, presaleSetupSchema, type ApplicationInput } from '@/features/presale/schemas';
+import { applyToPresale, cancelApplication, updateApplication } from './apply';
+import { answerInvitation } from './companions';
+import { closeAndDrawDue } from './close-and-draw';
+import { extendPresaleWindow, savePresale, type Presale } from './setup';
+
+let handle: Awaited<ReturnType<typeof createTestDb>>;
+let mio: Site;
+let editor: StaffActor;
+const T0 = new Date('2026-12-01T01:00:00Z'); // 10:00 JST: the window opens
+const at = (hours: number) => new Date(T0.getTime() + hours * 3_600_000);
+
+async function premiumMember(uid: string, site = mio): Promise<Member> {
+  const member = await ensureMember(handle.db, site.id, uid);
+  await joinMember(handle.db, member.id, new Date('2026-01-01T00:00:00Z'));
+  await handle.db.insert(complimentaryGrants).values({
+    siteId: site.id,
+    memberId: member.id,
+    endsAt: new Date('2027-06-01T00:00:00Z'),
+    grantedBy: 'test',
+  });
+  return (await ensureMember(handle.db, site.id, uid))!;
+}
+
+async function setUp(capacities = [4, 2]): Promise<{ presale: Presale; offerings: string[] }> {
+  const [item] = await handle.db
+    .insert(contentItems)
+    .values({ siteId: mio.id, section: 'ticket', title: 'LIVE 2027', state: 'published' })
+    .returning();
+  const setup = presaleSetupSchema.parse({
+    performances: [
+      {
+        startsAt: '2027-02-01T18:00',
+        doorsAt: '2027-02-01T17:00',
+        venue: 'Zepp Haneda',
+        offerings: capacities.map((capacity, i) => ({ seatType: `席種${i}`, capacity, priceYen: 8800 })),
+      },
+    ],
+    ticketsPerApplication: 2,
+    choiceCount: 2,
+    opensAt: '2026-12-01T10:00',
+    closesAt: '2026-12-08T23:59',
+    resultsAt: '2026-12-10T12:00',
+    joinedBefore: '2026-11-30T23:59',
+    companionRule: 'member',
+    konbiniDeadlineDays: 3,
+  });
+  const presale = await savePresale(handle.db, editor, item!.id, setup, at(-24));
+  const offerings = await handle.db
+    .select({ id: presaleOfferings.id })
+    .from(presaleOfferings)
+    .where(eq(presaleOfferings.presaleId, presale.id))
+    .orderBy(presaleOfferings.seatType);
+  return { presale, offerings: offerings.map((o) => o.id) };
+}
+
+const form = (input: ApplicationInput) => applicationSchema.parse(input);
+
+beforeAll(async () => {
+  handle = await createTestDb();
+  mio = (await upsertSite(handle.db, demoSiteFile('mio'))).site;
+  editor = {
+    siteId: mio.id,
+    uid: 'editor',
+    email: 'editor@example.com',
+    displayName: '編集',
+    role: 'editor',
+  };
+});
+afterAll(async () => handle?.drop());
+
+describe('a presale', () => {
+  it('takes one application per person, companions included, and refuses what its rules do not allow', async () => {
+    const { presale, offerings } = await setUp();
+    const [a, b, c] = await Promise.all(['p-a', 'p-b', 'p-c'].map((uid) => premiumMember(uid)));
+    const apply = (who: Member, input: ApplicationInput, now = at(1)) =>
+      applyToPresale(handle.db, mio.id, who, presale.id, form(input), now);
+
+    await expect(
+      apply(a!, { choices: [offerings[0]!], tickets: 1, companions: [] }, at(-1)),
+    ).rejects.toMatchObject({ status: 409 });
+    await expect(apply(a!, { choices: [offerings[0]!], tickets: 3, companions: [] })).rejects.toMatchObject({
+      status: 422,
+    });
+    await expect(apply(a!, { choices: [offerings[0]!], tickets: 2, companions: [] })).rejects.toMatchObject({
+      status: 422,
+    });
+    await expect(
+      apply(a!, { choices: [offerings[0]!], tickets: 2, companions: [String(a!.memberNumber)] }),
+    ).rejects.toMatchObject({ status: 422 });
+    await expect(
+      apply(a!, { choices: [crypto.randomUUID()], tickets: 1, companions: [] }),
+    ).rejects.toMatchObject({ status: 422 });
+
+    const first = await apply(a!, {
+      choices: [offerings[0]!, offerings[1]!],
+      tickets: 2,
+      companions: [String(b!.memberNumber)],
+    });
+    expect(first.receiptNo).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+    // b is a's companion: b can neither apply nor be named by c.
+    await expect(apply(b!, { choices: [offerings[0]!], tickets: 1, companions: [] })).rejects.toMatchObject({
+      status: 409,
+    });
+    await expect(
+      apply(c!, { choices: [offerings[0]!], tickets: 2, companions: [String(b!.memberNumber)] }),
+    ).rejects.toMatchObject({ status: 409 });
+    // Ten at once from one member give one.
+    const rush = await Promise.allSettled(
+      Array.from({ length: 10 }, () => apply(c!, { choices: [offerings[0]!], tickets: 1, companions: [] })),
+    );
+    expect(rush.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const live = await handle.db
+      .select()
+      .from(presaleApplications)
+      .where(and(eq(presaleApplications.presaleId, presale.id), eq(presaleApplications.memberId, c!.id)));
+    expect(live).toHaveLength(1);
+  });
+
+  it('lets a companion decline, the applicant change and cancel, and a cancelled member apply again', async () => {
+    const { presale, offerings } = await setUp();
+    const [a, b] = await Promise.all(['q-a', 'q-b'].map((uid) => premiumMember(uid)));
+    await applyToPresale(
+      handle.db,
+      mio.id,
+      a!,
+      presale.id,
+      form({ choices: [offerings[0]!], tickets: 2, companions: [String(b!.memberNumber)] }),
+      at(1),
+    );
+    await answerInvitation(handle.db, mio.id, b!, presale.id, false, at(2));
+    const own = await applyToPresale(
+      handle.db,
+      mio.id,
+      b!,
+      presale.id,
+      form({ choices: [offerings[1]!], tickets: 1, companions: [] }),
+      at(3),
+    );
+    expect(own.status).toBe('applied');
+    const changed = await updateApplication(
+      handle.db,
+      mio.id,
+      a!,
+      presale.id,
+      form({ choices: [offerings[1]!, offerings[0]!], tickets: 1, companions: [] }),
+      at(4),
+    );
+    expect(changed.tickets).toBe(1);
+    await cancelApplication(handle.db, mio.id, a!, presale.id, at(5));
+    await applyToPresale(
+      handle.db,
+      mio.id,
+      a!,
+      presale.id,
+      form({ choices: [offerings[0]!], tickets: 1, companions: [] }),
+      at(6),
+    );
+    await expect(cancelApplication(handle.db, mio.id, a!, presale.id, at(24 * 9))).rejects.toMatchObject({
+      status: 409,
+    });
+  });
+
+  it('keeps its rules once open, but its window can be extended', async () => {
+    const { presale } = await setUp();
+    await expect(
+      extendPresaleWindow(handle.db, editor, presale.id, presale.closesAt, presale.resultsAt, at(1)),
+    ).rejects.toMatchObject({ status: 422 });
+    const later = new Date(presale.closesAt.getTime() + 86_400_000);
+    const extended = await extendPresaleWindow(handle.db, editor, presale.id, later, later, at(1));
+    expect(extended.closesAt).toEqual(later);
+  });
+
+  it('is frozen and drawn once after the close, within capacity, with a record that verifies', async () => {
+    const { presale, offerings } = await setUp([3, 2]);
+    const fans = await Promise.all(Array.from({ length: 8 }, (_, i) => premiumMember(`r-${i}`)));
+    // Pairs: fan 2k applies with fan 2k+1 as companion; fan 6's companion (7) never answers.
+    for (let k = 0; k < 4; k++) {
+      await applyToPresale(
+        handle.db,
+        mio.id,
+        fans[2 * k]!,
+        presale.id,
+        form({
+          choices: [offerings[0]!, offerings[1]!],
+          tickets: 2,
+          companions: [String(fans[2 * k + 1]!.memberNumber)],
+        }),
+        at(1),
+      );
+      if (k < 3) await answerInvitation(handle.db, mio.id, fans[2 * k + 1]!, presale.id, true, at(2));
+    }
+    const afterClose = new Date(presale.closesAt.getTime() + 1000);
+    const [once, twice] = await Promise.all([
+      closeAndDrawDue(handle.db, afterClose),
+      closeAndDrawDue(handle.db, afterClose),
+    ]);
+    expect(once + twice).toBeGreaterThanOrEqual(1);
+    const [drawn] = await handle.db.select().from(presales).where(eq(presales.id, presale.id));
+    expect(drawn!.record).not.toBeNull();
+    expect(await verifyDrawRecord(drawn!.record)).toMatchObject({ ok: true });
+    const rows = await handle.db
+      .select()
+      .from(presaleApplications)
+      .where(eq(presaleApplications.presaleId, presale.id));
+    const seats = (offering: string) =>
+      rows
+        .filter((r) => r.status === 'won' && r.wonOfferingId === offering)
+        .reduce((sum, r) => sum + r.tickets, 0);
+    expect(seats(offerings[0]!)).toBeLessThanOrEqual(3);
+    expect(seats(offerings[1]!)).toBeLessThanOrEqual(2);
+    expect(rows.find((r) => r.memberId === fans[6]!.id)?.tickets).toBe(1);
+    expect(rows.every((r) => ['won', 'lost'].includes(r.status))).toBe(true);
+    expect(await closeAndDrawDue(handle.db, afterClose)).toBe(0);
+  });
+});

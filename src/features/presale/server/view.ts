@@ -1,0 +1,185 @@
+import 'server-only';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import type { Db } from '@/server/db/client';
+import {
+  members,
+  presaleApplications,
+  presaleChoices,
+  presaleOfferings,
+  presaleParticipants,
+  presalePerformances,
+  presales,
+} from '@/server/db/schema';
+import type { Member } from '@/features/membership/server/members';
+import { presaleState } from '@/features/presale/state';
+import type { PresalePerformanceView, PresaleView } from '@/features/presale/types';
+import { eligibility } from './eligibility';
+
+async function performancesOf(db: Db, presaleId: string): Promise<PresalePerformanceView[]> {
+  const performances = await db
+    .select()
+    .from(presalePerformances)
+    .where(eq(presalePerformances.presaleId, presaleId))
+    .orderBy(asc(presalePerformances.sortOrder));
+  const offerings = await db
+    .select()
+    .from(presaleOfferings)
+    .where(eq(presaleOfferings.presaleId, presaleId))
+    .orderBy(asc(presaleOfferings.priceYen), asc(presaleOfferings.seatType));
+  return performances.map((performance) => ({
+    id: performance.id,
+    startsAt: performance.startsAt.toISOString(),
+    doorsAt: performance.doorsAt?.toISOString() ?? null,
+    venue: performance.venue,
+    offerings: offerings
+      .filter((offering) => offering.performanceId === performance.id)
+      .map(({ id, seatType, priceYen }) => ({ id, seatType, priceYen })),
+  }));
+}
+
+async function myApplication(db: Db, presaleId: string, memberId: string, resultsOut: boolean) {
+  const [application] = await db
+    .select()
+    .from(presaleApplications)
+    .where(
+      and(
+        eq(presaleApplications.presaleId, presaleId),
+        eq(presaleApplications.memberId, memberId),
+        ne(presaleApplications.status, 'cancelled'),
+      ),
+    )
+    .limit(1);
+  if (!application) return null;
+  const choices = await db
+    .select({ offeringId: presaleChoices.offeringId })
+    .from(presaleChoices)
+    .where(eq(presaleChoices.applicationId, application.id))
+    .orderBy(asc(presaleChoices.rank));
+  const companions = await db
+    .select({
+      memberNumber: members.memberNumber,
+      nickname: members.nickname,
+      status: presaleParticipants.companionStatus,
+    })
+    .from(presaleParticipants)
+    .innerJoin(members, eq(members.id, presaleParticipants.memberId))
+    .where(
+      and(eq(presaleParticipants.applicationId, application.id), eq(presaleParticipants.role, 'companion')),
+    );
+  // A draw made before the results time stays unseen until then, as on every platform's 当落発表.
+  const hidden = !resultsOut && application.status !== 'applied';
+  return {
+    receiptNo: application.receiptNo,
+    tickets: application.tickets,
+    status: hidden ? 'applied' : application.status,
+    choices: choices.map((choice) => choice.offeringId),
+    companions: companions.map((c) => ({ ...c, status: c.status ?? 'invited' })),
+    wonOfferingId: hidden ? null : application.wonOfferingId,
+    wonRank: hidden ? null : application.wonRank,
+    voidReason: hidden ? null : application.voidReason,
+    updatedAt: application.updatedAt.toISOString(),
+  };
+}
+
+async function invitationFor(db: Db, presaleId: string, memberId: string) {
+  const [row] = await db
+    .select({
+      receiptNo: presaleApplications.receiptNo,
+      applicantNickname: members.nickname,
+      tickets: presaleApplications.tickets,
+      status: presaleParticipants.companionStatus,
+    })
+    .from(presaleParticipants)
+    .innerJoin(presaleApplications, eq(presaleApplications.id, presaleParticipants.applicationId))
+    .innerJoin(members, eq(members.id, presaleApplications.memberId))
+    .where(
+      and(
+        eq(presaleParticipants.presaleId, presaleId),
+        eq(presaleParticipants.memberId, memberId),
+        eq(presaleParticipants.role, 'companion'),
+      ),
+    )
+    .limit(1);
+  return row ? { ...row, status: row.status ?? 'invited' } : null;
+}
+
+/** The presale of a TICKET item as this viewer sees it (per request: it holds the viewer's own application). */
+export async function presaleForViewer(
+  db: Db,
+  siteId: string,
+  itemId: string,
+  member: Member | null,
+  now = new Date(),
+): Promise<PresaleView | null> {
+  const [presale] = await db
+    .select()
+    .from(presales)
+    .where(and(eq(presales.itemId, itemId), eq(presales.siteId, siteId)))
+    .limit(1);
+  if (!presale) return null;
+  const state = presaleState(presale, now);
+  const resultsOut = state === 'drawn';
+  const mine = member ? await myApplication(db, presale.id, member.id, resultsOut) : null;
+  const invitation = member ? await invitationFor(db, presale.id, member.id) : null;
+  let canApply: PresaleView['canApply'] = { ok: false, reason: null };
+  if (state === 'upcoming') canApply = { ok: false, reason: '受付開始前です。' };
+  else if (state !== 'open') canApply = { ok: false, reason: '受付は終了しました。' };
+  else if (!member) canApply = { ok: false, reason: 'ログインしてください。' };
+  else if (mine) canApply = { ok: false, reason: 'お申し込み済みです。' };
+  else if (invitation)
+    canApply = { ok: false, reason: '同行者として参加しているため、お申し込みいただけません。' };
+  else {
+    const allowed = await eligibility(db, presale, member, now);
+    canApply = allowed.ok ? { ok: true, reason: null } : { ok: false, reason: allowed.reason };
+  }
+  return {
+    id: presale.id,
+    state,
+    opensAt: presale.opensAt.toISOString(),
+    closesAt: presale.closesAt.toISOString(),
+    resultsAt: presale.resultsAt.toISOString(),
+    joinedBefore: presale.joinedBefore.toISOString(),
+    ticketsPerApplication: presale.ticketsPerApplication,
+    choiceCount: presale.choiceCount,
+    companionRule: presale.companionRule,
+    commitment: presale.commitment,
+    entryListHash: presale.entryListHash,
+    beacon: presale.beacon ? { source: presale.beacon.source, round: presale.beacon.round } : null,
+    recordPublished: resultsOut && presale.record !== null,
+    performances: await performancesOf(db, presale.id),
+    canApply,
+    mine,
+    invitation,
+  };
+}
+
+/** The published draw record, from the results time on; before it the seed is still secret. */
+export async function publishedRecord(db: Db, siteId: string, presaleId: string, now = new Date()) {
+  const [presale] = await db
+    .select({ record: presales.record, resultsAt: presales.resultsAt, drawnAt: presales.drawnAt })
+    .from(presales)
+    .where(and(eq(presales.id, presaleId), eq(presales.siteId, siteId)))
+    .limit(1);
+  if (!presale?.record || !presale.drawnAt || now < presale.resultsAt) return null;
+  return presale.record;
+}
+
+/** Ids of the presales a member applied to or accompanies, for My page's チケット area. */
+export async function presaleItemsOf(db: Db, memberId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ itemId: presales.itemId })
+    .from(presaleParticipants)
+    .innerJoin(presales, eq(presales.id, presaleParticipants.presaleId))
+    .where(eq(presaleParticipants.memberId, memberId));
+  const past = await db
+    .selectDistinct({ itemId: presales.itemId })
+    .from(presaleApplications)
+    .innerJoin(presales, eq(presales.id, presaleApplications.presaleId))
+    .where(
+      and(
+        eq(presaleApplications.memberId, memberId),
+        inArray(presaleApplications.status, ['won', 'lost', 'void']),
+      ),
+    );
+  return [...new Set([...rows, ...past].map((row) => row.itemId))];
+}

@@ -1,0 +1,182 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { members, sites } from './core-schema';
+import { contentItems } from './content-schema';
+import type { DrawBeacon, DrawRecord } from '@/features/presale/draw/record';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const COMPANION_RULES = ['none', 'member'] as const;
+
+/**
+ * A members' ticket presale (FC先行) on a TICKET item: a lottery over a window, drawn by fc-draw-v1
+ * (docs/presale-draw.md). Its rules are fixed once the window opens; only the window can still be extended.
+ */
+export const presales = pgTable(
+  'presales',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    siteId: uuid('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => contentItems.id, { onDelete: 'cascade' }),
+    ticketsPerApplication: integer('tickets_per_application').notNull().default(2),
+    choiceCount: integer('choice_count').notNull().default(3),
+    opensAt: timestamp('opens_at', { withTimezone: true }).notNull(),
+    closesAt: timestamp('closes_at', { withTimezone: true }).notNull(),
+    resultsAt: timestamp('results_at', { withTimezone: true }).notNull(),
+    /** Eligible: premium members whose membership began before this time and who are still premium at the draw. */
+    joinedBefore: timestamp('joined_before', { withTimezone: true }).notNull(),
+    companionRule: text('companion_rule', { enum: COMPANION_RULES }).notNull().default('member'),
+    konbiniDeadlineDays: integer('konbini_deadline_days').notNull().default(3),
+    /** The secret seed (hex); never shown before the results time. Its SHA-256 is `commitment`, public from the start. */
+    seed: text('seed').notNull(),
+    commitment: text('commitment').notNull(),
+    /** Set when the window closed and the entry list was frozen. */
+    frozenAt: timestamp('frozen_at', { withTimezone: true }),
+    entryListHash: text('entry_list_hash'),
+    beacon: jsonb('beacon').$type<DrawBeacon>(),
+    drawnAt: timestamp('drawn_at', { withTimezone: true }),
+    /** The published record, served from the results time on. */
+    record: jsonb('record').$type<DrawRecord>(),
+    ...timestamps,
+  },
+  (table) => [
+    unique('presales_item_key').on(table.itemId),
+    index('presales_site_idx').on(table.siteId),
+    check('presales_tickets_check', sql`${table.ticketsPerApplication} BETWEEN 1 AND 4`),
+    check('presales_choices_check', sql`${table.choiceCount} BETWEEN 1 AND 3`),
+    check(
+      'presales_window_check',
+      sql`${table.opensAt} < ${table.closesAt} AND ${table.closesAt} <= ${table.resultsAt}`,
+    ),
+  ],
+);
+
+/** One performance of a presale: when and where. */
+export const presalePerformances = pgTable('presale_performances', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  presaleId: uuid('presale_id')
+    .notNull()
+    .references(() => presales.id, { onDelete: 'cascade' }),
+  startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+  doorsAt: timestamp('doors_at', { withTimezone: true }),
+  venue: text('venue').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+/** A seat type of one performance, with its capacity in seats and its price per ticket (yen, tax included). */
+export const presaleOfferings = pgTable(
+  'presale_offerings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    presaleId: uuid('presale_id')
+      .notNull()
+      .references(() => presales.id, { onDelete: 'cascade' }),
+    performanceId: uuid('performance_id')
+      .notNull()
+      .references(() => presalePerformances.id, { onDelete: 'cascade' }),
+    seatType: text('seat_type').notNull(),
+    capacity: integer('capacity').notNull(),
+    priceYen: integer('price_yen').notNull(),
+  },
+  (table) => [
+    check('presale_offerings_capacity_check', sql`${table.capacity} >= 0 AND ${table.priceYen} >= 0`),
+  ],
+);
+
+export const APPLICATION_STATUSES = ['applied', 'cancelled', 'won', 'lost', 'void'] as const;
+
+/** A member's application; its receipt number is the pseudonymous entry id in the draw record. */
+export const presaleApplications = pgTable(
+  'presale_applications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    presaleId: uuid('presale_id')
+      .notNull()
+      .references(() => presales.id, { onDelete: 'cascade' }),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    receiptNo: text('receipt_no').notNull(),
+    tickets: integer('tickets').notNull(),
+    status: text('status', { enum: APPLICATION_STATUSES }).notNull().default('applied'),
+    wonOfferingId: uuid('won_offering_id').references(() => presaleOfferings.id),
+    wonRank: integer('won_rank'),
+    voidReason: text('void_reason'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [
+    unique('presale_applications_receipt_key').on(table.presaleId, table.receiptNo),
+    // One live application per member and presale, held by the database whatever arrives at once.
+    uniqueIndex('presale_applications_one_per_member')
+      .on(table.presaleId, table.memberId)
+      .where(sql`${table.status} <> 'cancelled'`),
+    check('presale_applications_tickets_check', sql`${table.tickets} BETWEEN 1 AND 4`),
+  ],
+);
+
+/** The ranked choices of an application: rank 1 is 第1希望. */
+export const presaleChoices = pgTable(
+  'presale_choices',
+  {
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => presaleApplications.id, { onDelete: 'cascade' }),
+    rank: integer('rank').notNull(),
+    offeringId: uuid('offering_id')
+      .notNull()
+      .references(() => presaleOfferings.id),
+  },
+  (table) => [
+    primaryKey({ columns: [table.applicationId, table.rank] }),
+    unique('presale_choices_offering_key').on(table.applicationId, table.offeringId),
+  ],
+);
+
+export const PARTICIPANT_ROLES = ['applicant', 'companion'] as const;
+export const COMPANION_STATUSES = ['invited', 'accepted'] as const;
+
+/**
+ * Everyone taking part in a live application: the applicant and the companions (同行者). The key makes a person an
+ * applicant or a companion in a presale, never both and never twice. Cancelling or declining deletes the row.
+ */
+export const presaleParticipants = pgTable(
+  'presale_participants',
+  {
+    presaleId: uuid('presale_id')
+      .notNull()
+      .references(() => presales.id, { onDelete: 'cascade' }),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => presaleApplications.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: PARTICIPANT_ROLES }).notNull(),
+    companionStatus: text('companion_status', { enum: COMPANION_STATUSES }),
+    ...timestamps,
+  },
+  (table) => [
+    primaryKey({ columns: [table.presaleId, table.memberId] }),
+    index('presale_participants_application_idx').on(table.applicationId),
+  ],
+);
