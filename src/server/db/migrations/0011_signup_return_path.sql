@@ -1,1 +1,0 @@
-ALTER TABLE "members" ADD COLUMN "signup_return_path" text;
