@@ -13,11 +13,10 @@ import postgres from 'postgres';
 import { env } from '@/server/env';
 import { connectPostgres } from '@/server/db/client';
 import { runMigrations } from '@/server/db/migrate';
-import { upsertSite } from '@/features/site/server/repository';
-import type { SiteFile } from '@/features/site/import-schema';
-import { sendAnnouncement } from '@/features/notices/server/announce';
-import { smtpMailer } from '@/features/notices/server/mailer';
-import { startMailWorker } from '@/features/notices/server/worker';
+import { upsertSite } from '@/features/site/server';
+import type { SiteFile } from '@/features/site';
+import { sendAnnouncement, smtpMailer } from '@/features/notices/server';
+import { startMailWorker } from '@/features/notices/app';
 import { startMailCatcher, type MailCatcher } from './lib/mail-catcher';
 
 const { values } = parseArgs({

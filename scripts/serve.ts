@@ -26,13 +26,13 @@ const [
   import('next'),
   import('@/server/env'),
   import('@/server/db/client'),
-  import('@/features/front/server/start'),
-  import('@/features/billing/server/reconcile-job'),
-  import('@/features/presale/server/draw-job'),
+  import('@/features/front/server'),
+  import('@/features/billing/server'),
+  import('@/features/presale/server'),
   import('@/server/http/request-guard'),
-  import('@/features/auth/server/resolve-viewer'),
-  import('@/features/auth/server/identity'),
-  import('@/features/notices/server/start'),
+  import('@/features/auth/server'),
+  import('@/features/auth/server'),
+  import('@/features/notices/app'),
 ]);
 
 if (!env.DATABASE_URL)

@@ -9,9 +9,9 @@ import {
   sandboxSubscriptions,
   subscriptions,
 } from '@/server/db/schema';
-import type { Site } from '@/features/site/server/repository';
-import { ensureMember, joinMember } from '@/features/membership/server/members';
-import { currentVersions } from '@/features/consent/server/current';
+import type { Site } from '@/features/site';
+import { ensureMember, joinMember } from '@/features/membership/server';
+import { currentVersions } from '@/features/consent/server';
 import type { DemoUser } from './seed-auth';
 
 const MEMBER_ROLES = new Set(['premium', 'guest', 'expired']);

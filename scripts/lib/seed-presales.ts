@@ -2,12 +2,10 @@ import { addDays, addHours, startOfHour } from 'date-fns';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { contentItems, members, presaleOfferings, presales } from '@/server/db/schema';
-import type { Site } from '@/features/site/server/repository';
-import { findMember } from '@/features/membership/server/members';
-import { presaleSetupSchema } from '@/features/presale/schemas';
-import { applyToPresale } from '@/features/presale/server/apply';
-import { drawPresale, freezePresale } from '@/features/presale/server/close-and-draw';
-import { savePresale } from '@/features/presale/server/setup';
+import type { Site } from '@/features/site';
+import { findMember } from '@/features/membership/server';
+import { presaleSetupSchema } from '@/features/presale';
+import { applyToPresale, drawPresale, freezePresale, savePresale } from '@/features/presale/server';
 import type { DemoUser } from './seed-auth';
 
 const JST = (date: Date) => new Date(date.getTime() + 9 * 3_600_000).toISOString().slice(0, 16);

@@ -3,6 +3,9 @@
 
 import 'server-only';
 
+export { BillingPanel } from './components/billing-panel';
 export { MembershipPanel } from './components/membership-panel';
-export { advanceSandboxClock, billingAction } from './server/billing-api';
+export { PlanChangePanel } from './components/plan-change-panel';
+export { Receipt } from './components/receipt';
+export { advanceSandboxClock, billingAction, payKonbiniInSandbox } from './server/billing-api';
 export { receiveStripeWebhook } from './server/stripe-webhook';

@@ -3,8 +3,10 @@
 
 import 'server-only';
 
-export { handleBillingEvent } from './server/events';
-export { startPayment } from './server/membership';
+export { applySubscriptionState, handleBillingEvent } from './server/events';
+export { findReceiptPayment } from './server/history';
+export { currentVoucher, KONBINI_DAYS, konbiniOffered } from './server/konbini';
+export { leaveMembership, resumeMembership, startPayment } from './server/membership';
 export { getPaymentProvider } from './server/provider';
 export { startPaymentReconciliation } from './server/reconcile-job';
 export { membershipSummary } from './server/summary';

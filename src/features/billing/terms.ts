@@ -1,4 +1,4 @@
-import { formatYen, INTERVAL_LABELS } from '@/features/signup/steps';
+import { formatYen, INTERVAL_LABELS } from '@/features/signup';
 
 /**
  * What the final confirmation screen must say of a subscription (特定商取引法 as amended in 2022, 最終確認画面): the

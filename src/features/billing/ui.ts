@@ -2,5 +2,6 @@
 // Other folders import the feature only through its entries (decision 0030).
 
 export { CardChange } from './components/card-change';
+export { Checkout } from './components/checkout';
 export { LeaveForm } from './components/leave-form';
 export { PaymentForm, type PaymentSetup } from './components/payment-form';

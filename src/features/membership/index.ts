@@ -1,5 +1,7 @@
 // Public entry of the membership feature: types and pure functions, safe in any module (client components, server code, scripts).
 // Other folders import the feature only through its entries (decision 0030).
 
+export { type EntryPrice, formatEntryPrice } from './entry-price';
 export type { Member } from './server/members';
 export type { ViewerAccess } from './server/viewer-access';
+export { isPremiumSubscription } from './status';

@@ -3,7 +3,8 @@
 
 import 'server-only';
 
-export { grantRuns, subscriptionGivesAccess } from './server/access-sql';
+export { grantRuns, hasPremiumSql, subscriptionGivesAccess } from './server/access-sql';
+export { entryPrice } from './server/entry-price';
 export {
   ensureMember,
   findMember,

@@ -1,4 +1,3 @@
-// The notices feature's entry for other features: write a notice in your transaction with `notify(tx, …)`.
-export { notify, type NoticeInput } from './server/notify';
-export { noticeSubscriptionChange, subscriptionBefore } from './server/subscription-notices';
+// The notices feature's entry for types and pure code; `notify(tx, …)` comes from '@/features/notices/server'.
+export type { NoticeInput } from './server/notify';
 export type { NoticeKind } from './templates';

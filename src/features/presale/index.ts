@@ -2,3 +2,5 @@
 // Other folders import the feature only through its entries (decision 0030).
 
 export { verifyDrawRecord } from './draw';
+export type { DrawBeacon, DrawRecord } from './draw/record';
+export { presaleSetupSchema } from './schemas';

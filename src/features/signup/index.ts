@@ -2,5 +2,6 @@
 // Other folders import the feature only through its entries (decision 0030).
 
 export { firstUnfinishedStep, resolveSignUpStep } from './progress';
+export { returnPathOf } from './return-path';
 export { type addressSchema, type nicknameSchema, postalCodeSchema, type profileSchema } from './schemas';
-export { INTERVAL_LABELS, STEP_LABELS } from './steps';
+export { formatYen, INTERVAL_LABELS, STEP_LABELS } from './steps';

@@ -9,4 +9,5 @@ export { tooLargeMessage, typesOf, UPLOAD_ROLES, type UploadRole, wrongTypeMessa
 export { parseMemberFilter } from './members/schemas';
 export { createPlanSchema } from './plans/schemas';
 export { can, type Permission, type StaffRole } from './roles';
+export type { StaffActor } from './server/actor';
 export { addStaffSchema, changeRoleSchema } from './team/schemas';

@@ -14,7 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { members, sites } from './core-schema';
 import { contentItems } from './content-schema';
-import type { DrawBeacon, DrawRecord } from '@/features/presale/draw/record';
+import type { DrawBeacon, DrawRecord } from '@/features/presale';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

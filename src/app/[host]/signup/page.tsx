@@ -1,12 +1,10 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
-import { requireSite, type HostParams } from '@/features/site/server/site';
-import { AuthCard } from '@/features/auth/components/auth-card';
-import { SignUpAccountStep } from '@/features/auth/components/sign-up-account-step';
-import { SignUpProgress } from '@/features/signup/components/signup-progress';
+import { requireSite, type HostParams } from '@/features/site/app';
+import { AuthCard, SignUpAccountStep } from '@/features/auth/ui';
+import { SignUpProgress } from '@/features/signup/ui';
 import { getDb } from '@/server/db';
-import { currentVersions } from '@/features/consent/server/current';
-import { versionsView } from '@/features/consent/server/view';
+import { currentVersions, versionsView } from '@/features/consent/server';
 
 export const metadata: Metadata = { title: '新規入会', robots: { index: false } };
 

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { PageHeading } from '@/components/ui/page-heading';
-import { readUnsubscribeToken } from '@/features/notices/server/unsubscribe-token';
-import { UnsubscribeForm } from '@/features/notices/components/unsubscribe-form';
+import { readUnsubscribeToken } from '@/features/notices/server';
+import { UnsubscribeForm } from '@/features/notices/ui';
 
 export const dynamic = 'force-dynamic';
 

@@ -3,7 +3,7 @@ import { ERROR_CATALOGUE } from '@/lib/errors';
 import { isTimeoutError, withTimeout } from '@/lib/timeout';
 import { SESSION_API } from '@/features/auth/config';
 import { IDENTITY_TIMEOUT_MS } from '@/features/auth/timeouts';
-import type { SignUpConsent } from '@/features/consent/schemas';
+import type { SignUpConsent } from '@/features/consent';
 
 export interface SessionOptions {
   forceRefresh?: boolean;

@@ -13,9 +13,8 @@ import { useAuth } from '@/features/auth/components/auth-provider';
 import { SessionError } from '@/features/auth/client/session';
 import { useSignUpProof, type SignUpProofState } from '@/features/auth/components/use-sign-up-proof';
 import { z } from '@/lib/zod';
-import { CONSENT_MISSING_MESSAGE } from '@/features/consent/schemas';
-import { ConsentFields } from '@/features/consent/components/consent-fields';
-import { agreementOf, type VersionsView } from '@/features/consent/components/document-links';
+import { CONSENT_MISSING_MESSAGE } from '@/features/consent';
+import { ConsentFields, agreementOf, type VersionsView } from '@/features/consent/ui';
 
 type AccountFormValues = AccountValues & { agreed: boolean };
 

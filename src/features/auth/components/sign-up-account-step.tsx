@@ -6,8 +6,8 @@ import { paths } from '@/lib/paths';
 import { useAuth } from '@/features/auth/components/auth-provider';
 import { AccountStepForm } from '@/features/auth/components/account-step-form';
 import { DonePanel } from '@/features/auth/components/auth-card';
-import type { VersionsView } from '@/features/consent/components/document-links';
-import { returnPathOf } from '@/features/signup/return-path';
+import type { VersionsView } from '@/features/consent';
+import { returnPathOf } from '@/features/signup';
 
 /**
  * The sign-up page's account step, or the way on to the next step for someone already signed in. A `?next=` page

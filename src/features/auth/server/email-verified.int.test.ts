@@ -6,10 +6,10 @@ import { tenantAuth } from '@/server/firebase-admin';
 import { createTestDb } from '@/test/db';
 import { demoSiteFile } from '@/test/site-fixtures';
 import { createTestUser } from '@/test/auth-emulator';
-import { upsertSite, type Site } from '@/features/site/server/repository';
+import { upsertSite, type Site } from '@/features/site/server';
 import { SESSION_COOKIE } from '@/features/auth/server/cookie';
 import { createSession } from '@/features/auth/server/sessions';
-import { ensureMember } from '@/features/membership/server/members';
+import { ensureMember } from '@/features/membership/server';
 
 /**
  * Paying needs a confirmed address, as the provider says at the moment of paying (decision 0027): the real Auth
@@ -20,7 +20,7 @@ let mio: Site;
 let monthly: string;
 vi.mock('@/server/db', () => ({ getDb: async () => handle.db }));
 vi.mock('@/features/site/server/site', () => ({ getSite: async () => mio }));
-const { billingAction } = await import('@/features/billing/server/billing-api');
+const { billingAction } = await import('@/features/billing/app');
 
 beforeAll(async () => {
   handle = await createTestDb();

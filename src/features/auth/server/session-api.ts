@@ -18,9 +18,8 @@ import { resolveViewer, type ViewerDeps } from '@/features/auth/server/resolve-v
 import { askProvider } from '@/features/auth/server/ask-provider';
 import { isKnownAccount } from '@/features/auth/server/known-account';
 import { IDENTITY_TIMEOUT_MS } from '@/features/auth/timeouts';
-import { agreesToCurrent } from '@/features/consent/versions';
-import { currentVersions } from '@/features/consent/server/current';
-import { recordConsent } from '@/features/consent/server/record';
+import { agreesToCurrent } from '@/features/consent';
+import { currentVersions, recordConsent } from '@/features/consent/server';
 
 /**
  * The server session API of app/[host]/api/session. Handlers take the site and their dependencies, so that the

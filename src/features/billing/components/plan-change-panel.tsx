@@ -2,10 +2,9 @@ import { Link } from '@/components/ui/link';
 import { formatDateJa } from '@/lib/dates';
 import { paths } from '@/lib/paths';
 import { getDb } from '@/server/db';
-import type { Site } from '@/features/site/server/repository';
-import { formatMemberNumber, type Member } from '@/features/membership/server/members';
-import { findPlan, listPlans } from '@/features/membership/server/profile';
-import { formatYen, INTERVAL_LABELS } from '@/features/signup/steps';
+import type { Site } from '@/features/site';
+import { formatMemberNumber, type Member, findPlan, listPlans } from '@/features/membership/server';
+import { formatYen, INTERVAL_LABELS } from '@/features/signup';
 import { latestSubscription } from '@/features/billing/server/membership';
 import { PlanChangeButton } from '@/features/billing/components/plan-change-form';
 

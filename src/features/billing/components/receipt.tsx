@@ -1,8 +1,8 @@
 import { Link } from '@/components/ui/link';
 import { formatDateJa } from '@/lib/dates';
 import { paths } from '@/lib/paths';
-import type { Site } from '@/features/site/server/repository';
-import type { Member } from '@/features/membership/server/members';
+import type { Site } from '@/features/site';
+import type { Member } from '@/features/membership';
 import { consumptionTaxOf } from '@/features/billing/receipt';
 import type { PaymentLine } from '@/features/billing/server/history';
 import { PrintButton } from '@/features/billing/components/print-button';

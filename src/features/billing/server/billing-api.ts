@@ -3,8 +3,8 @@ import { AppError } from '@/lib/errors';
 import { paths } from '@/lib/paths';
 import { env } from '@/server/env';
 import { jsonInvalid, jsonOk } from '@/server/http/responses';
-import { findMember } from '@/features/membership/server/members';
-import { memberPost } from '@/features/membership/server/member-api';
+import { findMember } from '@/features/membership/server';
+import { memberPost } from '@/features/membership/app';
 import {
   konbiniPaySchema,
   konbiniRequestSchema,
@@ -25,7 +25,7 @@ import {
   syncSubscription,
 } from '@/features/billing/server/membership';
 import { z } from '@/lib/zod';
-import { assertEmailVerified } from '@/features/auth/server/email-verified';
+import { assertEmailVerified } from '@/features/auth/server';
 
 const ACTIONS = ['subscribe', 'card', 'leave', 'resume', 'sync', 'konbini', 'plan'] as const;
 type Action = (typeof ACTIONS)[number];

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { members } from '@/server/db/schema';
 import type { PaymentProvider } from '@/server/payments/types';
-import type { Member } from '@/features/membership/server/members';
+import type { Member } from '@/features/membership';
 
 /** The member's customer at the provider; the provider gives one member the same customer however often asked. */
 export async function ensureCustomer(

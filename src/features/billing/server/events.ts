@@ -3,9 +3,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { billingEvents, members, paymentAttempts, plans, subscriptions } from '@/server/db/schema';
 import type { BillingEvent, PaymentProvider, SubscriptionState } from '@/server/payments/types';
-import { joinMember } from '@/features/membership/server/members';
+import { joinMember } from '@/features/membership/server';
 import { applyKonbiniState, lockAndRetrieveKonbini } from '@/features/billing/server/konbini-apply';
-import { noticeSubscriptionChange, subscriptionBefore } from '@/features/notices';
+import { noticeSubscriptionChange, subscriptionBefore } from '@/features/notices/server';
 
 export type EventOutcome = 'applied' | 'duplicate' | 'ignored';
 

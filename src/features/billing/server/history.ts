@@ -4,7 +4,7 @@ import { AppError } from '@/lib/errors';
 import type { Db } from '@/server/db/client';
 import { oneOffPayments, plans } from '@/server/db/schema';
 import type { PaymentProvider, PaymentRecord } from '@/server/payments/types';
-import type { Member } from '@/features/membership/server/members';
+import type { Member } from '@/features/membership';
 import { receiptNumberOf } from '@/features/billing/receipt';
 
 export interface PaymentLine {

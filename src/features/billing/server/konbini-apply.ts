@@ -4,7 +4,7 @@ import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { oneOffPayments, plans, subscriptions } from '@/server/db/schema';
 import type { KonbiniState, PaymentProvider } from '@/server/payments/types';
-import { joinMember } from '@/features/membership/server/members';
+import { joinMember } from '@/features/membership/server';
 
 export type OneOffPayment = typeof oneOffPayments.$inferSelect;
 

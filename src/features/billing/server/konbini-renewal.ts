@@ -4,8 +4,8 @@ import { desc, eq } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { subscriptions } from '@/server/db/schema';
 import type { PaymentProvider } from '@/server/payments/types';
-import { memberStatus, type Member } from '@/features/membership/server/members';
-import { isPremiumSubscription } from '@/features/membership/status';
+import { memberStatus, type Member } from '@/features/membership/server';
+import { isPremiumSubscription } from '@/features/membership';
 
 /** A konbini period does not renew by itself: from this many days before its end, My page asks for the next one. */
 export const RENEWAL_NOTICE_DAYS = 14;

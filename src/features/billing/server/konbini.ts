@@ -5,9 +5,9 @@ import { formatDateJa } from '@/lib/dates';
 import type { Db } from '@/server/db/client';
 import { oneOffPayments } from '@/server/db/schema';
 import type { PaymentProvider } from '@/server/payments/types';
-import type { Site } from '@/features/site/server/repository';
-import type { Member } from '@/features/membership/server/members';
-import { findPlan, type Plan } from '@/features/membership/server/profile';
+import type { Site } from '@/features/site';
+import type { Member } from '@/features/membership';
+import { findPlan, type Plan } from '@/features/membership/server';
 import { ensureCustomer } from '@/features/billing/server/customer';
 import { konbiniRenewal } from '@/features/billing/server/konbini-renewal';
 import {

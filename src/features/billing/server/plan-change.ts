@@ -2,8 +2,8 @@ import 'server-only';
 import { AppError } from '@/lib/errors';
 import type { Db } from '@/server/db/client';
 import type { PaymentProvider } from '@/server/payments/types';
-import type { Member } from '@/features/membership/server/members';
-import { findPlan } from '@/features/membership/server/profile';
+import type { Member } from '@/features/membership';
+import { findPlan } from '@/features/membership/server';
 import { completeSubscription } from '@/features/billing/server/attempts';
 import { latestSubscription, type Subscription } from '@/features/billing/server/membership';
 

@@ -1,6 +1,6 @@
 import type { Db } from '@/server/db/client';
-import type { Site } from '@/features/site/server/repository';
-import type { Member } from '@/features/membership/server/members';
+import type { Site } from '@/features/site';
+import type { Member } from '@/features/membership';
 import { needsConsent } from '@/features/consent/versions';
 import { currentVersions } from '@/features/consent/server/current';
 import { versionsView } from '@/features/consent/server/view';

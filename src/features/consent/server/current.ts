@@ -2,7 +2,7 @@ import 'server-only';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { siteDocuments } from '@/server/db/schema';
-import type { Site } from '@/features/site/server/repository';
+import type { Site } from '@/features/site';
 import type { CurrentVersions } from '@/features/consent/versions';
 
 const CONSENT_KINDS = ['terms', 'privacy'] as const;

@@ -1,9 +1,8 @@
 import 'server-only';
 import { AppError } from '@/lib/errors';
 import type { Db } from '@/server/db/client';
-import type { SignUpStep } from '@/features/site/schema';
-import type { Site } from '@/features/site/server/repository';
-import type { Member } from '@/features/membership/server/members';
+import type { SignUpStep, Site } from '@/features/site';
+import type { Member } from '@/features/membership';
 import { needsConsent } from '@/features/consent/versions';
 import { currentVersions } from '@/features/consent/server/current';
 

@@ -4,7 +4,7 @@ import { PhotoGallery } from '@/features/content/components/photo-gallery';
 import { PresaleAccessView } from '@/features/content/components/presale-access';
 import { applyState } from '@/features/content/components/ticket-schedule';
 import type { ItemFull } from '@/features/content/types';
-import { PresalePanel } from '@/features/presale/components/presale-panel';
+import { PresalePanel } from '@/features/presale/ui';
 
 /** The member-only part of an item's page, for a viewer who may see it. */
 export function FullItem({ item, now }: { item: ItemFull; now: Date }) {

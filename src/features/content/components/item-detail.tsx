@@ -6,7 +6,7 @@ import { LockedNotice } from '@/features/content/components/locked-notice';
 import { TicketScheduleView } from '@/features/content/components/ticket-schedule';
 import { FullItem } from '@/features/content/components/full-item';
 import type { ItemDetail, ViewerLevel } from '@/features/content/types';
-import type { EntryPrice } from '@/features/membership/entry-price';
+import type { EntryPrice } from '@/features/membership';
 
 /**
  * An item's page. A locked item shows its title, date, teaser and the way in, and nothing else: the detail types

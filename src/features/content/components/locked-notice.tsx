@@ -2,7 +2,7 @@ import { Link } from '@/components/ui/link';
 import { paths } from '@/lib/paths';
 import { buttonClass } from '@/components/ui/button';
 import type { ViewerLevel } from '@/features/content/types';
-import { formatEntryPrice, type EntryPrice } from '@/features/membership/entry-price';
+import { formatEntryPrice, type EntryPrice } from '@/features/membership';
 
 /**
  * What a viewer who may not open an item sees instead of it: why, what joining costs, and the way in. A signed-out

@@ -7,7 +7,7 @@ import { getSite } from '@/features/site/app';
 import { findSection, SECTION_IDS, type SectionId } from '@/features/site';
 import { isAudience } from '@/features/front';
 import { findItem, latestOf, listSection } from '@/features/content/server/items';
-import { entryPrice } from '@/features/membership/server/entry-price';
+import { entryPrice } from '@/features/membership/server';
 import type { ViewContext } from '@/features/content/server/rows';
 import type { ViewerLevel } from '@/features/content/types';
 

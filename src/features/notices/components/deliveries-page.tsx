@@ -1,7 +1,7 @@
 import { getDb } from '@/server/db';
 import { PageHeading } from '@/components/ui/page-heading';
 import { formatDateJa } from '@/lib/dates';
-import type { StaffActor } from '@/features/staff/server/actor';
+import type { StaffActor } from '@/features/staff';
 import { failedDeliveries } from '@/features/notices/server/deliveries';
 import { RetryButton } from './retry-button';
 

@@ -2,9 +2,8 @@ import 'server-only';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { announcements } from '@/server/db/schema';
-import { hasPremiumSql } from '@/features/membership/server/access-sql';
-import { assertCan, type StaffActor } from '@/features/staff/server/actor';
-import { recordAudit } from '@/features/staff/server/audit';
+import { hasPremiumSql } from '@/features/membership/server';
+import { assertCan, type StaffActor, recordAudit } from '@/features/staff/server';
 import type { AnnouncementInput } from '@/features/notices/schemas';
 import { rowsOf } from './rows';
 

@@ -3,8 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { AppError } from '@/lib/errors';
 import type { Db } from '@/server/db/client';
 import { members, notices } from '@/server/db/schema';
-import { assertCan, type StaffActor } from '@/features/staff/server/actor';
-import { recordAudit } from '@/features/staff/server/audit';
+import { assertCan, type StaffActor, recordAudit } from '@/features/staff/server';
 
 /** Mails the server kept refusing, kept (never dropped) for the site's owner: newest first. */
 export async function failedDeliveries(db: Db, actor: StaffActor) {

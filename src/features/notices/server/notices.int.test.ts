@@ -4,10 +4,15 @@ import { createTestDb } from '@/test/db';
 import { demoSiteFile } from '@/test/site-fixtures';
 import { members, notices, plans, subscriptions } from '@/server/db/schema';
 import { createSandboxProvider, type SandboxProvider } from '@/server/payments/sandbox';
-import { upsertSite, type Site } from '@/features/site/server/repository';
-import { ensureMember, findMember } from '@/features/membership/server/members';
-import { applySubscriptionState, handleBillingEvent } from '@/features/billing/server/events';
-import { leaveMembership, resumeMembership, startPayment } from '@/features/billing/server/membership';
+import { upsertSite, type Site } from '@/features/site/server';
+import { ensureMember, findMember } from '@/features/membership/server';
+import {
+  applySubscriptionState,
+  handleBillingEvent,
+  leaveMembership,
+  resumeMembership,
+  startPayment,
+} from '@/features/billing/server';
 import { notify } from './notify';
 
 /** Notices are written in the transaction of their cause: both or neither (docs/decisions/0028). */

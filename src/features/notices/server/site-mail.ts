@@ -3,7 +3,7 @@ import { inArray } from 'drizzle-orm';
 import { env } from '@/server/env';
 import type { Db } from '@/server/db/client';
 import { siteHosts, sites } from '@/server/db/schema';
-import { siteConfigSchema } from '@/features/site/schema';
+import { siteConfigSchema } from '@/features/site';
 import type { MailLook } from './mail-layout';
 
 export interface SiteMail {

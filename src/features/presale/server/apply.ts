@@ -10,7 +10,7 @@ import {
   presaleParticipants,
   presales,
 } from '@/server/db/schema';
-import type { Member } from '@/features/membership/server/members';
+import type { Member } from '@/features/membership';
 import type { Application } from '@/features/presale/schemas';
 import { eligibility } from './eligibility';
 import { newReceiptNo } from './receipt';

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { AppError } from '@/lib/errors';
 import type { Db } from '@/server/db/client';
 import { presaleParticipants } from '@/server/db/schema';
-import type { Member } from '@/features/membership/server/members';
+import type { Member } from '@/features/membership';
 import { lockOpenPresale } from './apply';
 import { eligibility } from './eligibility';
 

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Db } from '@/server/db/client';
-import type { Member } from '@/features/membership/server/members';
-import { memberStatus } from '@/features/membership/server/members';
+import type { Member } from '@/features/membership';
+import { memberStatus } from '@/features/membership/server';
 import type { Presale } from './setup';
 
 export type Eligibility = { ok: true } | { ok: false; reason: string };

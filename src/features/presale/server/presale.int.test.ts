@@ -9,9 +9,9 @@ import {
   presaleOfferings,
   presales,
 } from '@/server/db/schema';
-import { upsertSite, type Site } from '@/features/site/server/repository';
-import { ensureMember, joinMember, type Member } from '@/features/membership/server/members';
-import type { StaffActor } from '@/features/staff/server/actor';
+import { upsertSite, type Site } from '@/features/site/server';
+import { ensureMember, joinMember, type Member } from '@/features/membership/server';
+import type { StaffActor } from '@/features/staff';
 import { verifyDrawRecord } from '@/features/presale/draw';
 import { applicationSchema, presaleSetupSchema, type ApplicationInput } from '@/features/presale/schemas';
 import { applyToPresale, cancelApplication, updateApplication } from './apply';

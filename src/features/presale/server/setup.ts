@@ -4,8 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { AppError } from '@/lib/errors';
 import type { Db } from '@/server/db/client';
 import { contentItems, presaleOfferings, presalePerformances, presales } from '@/server/db/schema';
-import { assertCan, type StaffActor } from '@/features/staff/server/actor';
-import { recordAudit } from '@/features/staff/server/audit';
+import { assertCan, type StaffActor, recordAudit } from '@/features/staff/server';
 import { seedCommitment } from '@/features/presale/draw';
 import type { PresaleSetup } from '@/features/presale/schemas';
 

@@ -10,7 +10,7 @@ import {
   presalePerformances,
   presales,
 } from '@/server/db/schema';
-import type { Member } from '@/features/membership/server/members';
+import type { Member } from '@/features/membership';
 import { presaleState } from '@/features/presale/state';
 import type { PresalePerformanceView, PresaleView } from '@/features/presale/types';
 import { eligibility } from './eligibility';

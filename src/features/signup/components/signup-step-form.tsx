@@ -8,7 +8,7 @@ import { NicknameForm } from '@/features/signup/components/nickname-form';
 import { ProfileForm } from '@/features/signup/components/profile-form';
 import { AddressForm } from '@/features/signup/components/address-form';
 import { PlanPicker, type PlanOption } from '@/features/signup/components/plan-picker';
-import { Checkout } from '@/features/billing/components/checkout';
+import { Checkout } from '@/features/billing/ui';
 
 type CheckoutProps = Parameters<typeof Checkout>[0];
 

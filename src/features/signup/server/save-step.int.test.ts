@@ -5,8 +5,8 @@ import { members } from '@/server/db/schema';
 import { randomUUID } from 'node:crypto';
 import { createTestDb } from '@/test/db';
 import { demoSiteFile } from '@/test/site-fixtures';
-import { upsertSite, type Site } from '@/features/site/server/repository';
-import type { Viewer } from '@/features/auth/server/resolve-viewer';
+import { upsertSite, type Site } from '@/features/site/server';
+import type { Viewer } from '@/features/auth';
 
 /**
  * The page that made a fan join is kept with their sign-up progress (issue 21): each step's save takes the flow's

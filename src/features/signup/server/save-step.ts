@@ -4,14 +4,14 @@ import { requestAddress } from '@/server/http/client-address';
 import { consumeRateLimit } from '@/server/rate-limit/limiter';
 import { jsonInvalid, jsonOk } from '@/server/http/responses';
 import { paths } from '@/lib/paths';
-import { ensureMember, findMember } from '@/features/membership/server/members';
-import { assertSignUpConsent } from '@/features/consent/server/gate';
-import { memberPost } from '@/features/membership/server/member-api';
+import { ensureMember, findMember } from '@/features/membership/server';
+import { assertSignUpConsent } from '@/features/consent/server';
+import { memberPost } from '@/features/membership/app';
 import { resolveSignUpStep, stepAfter } from '@/features/signup/progress';
 import { isPremium, signUpFactsOf } from '@/features/signup/server/state';
 import { DETAIL_PARTS, isPartOf, PLAN_PART } from '@/features/signup/server/form-parts';
 import { rememberReturnPath } from '@/features/signup/server/return-path';
-import type { SignUpStep } from '@/features/site/schema';
+import type { SignUpStep } from '@/features/site';
 
 const STEPS = { ...DETAIL_PARTS, plans: PLAN_PART };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { demoSiteFile } from '@/test/site-fixtures';
-import { siteConfigSchema } from '@/features/site/schema';
+import { siteConfigSchema } from '@/features/site';
 import { audienceLabel } from '@/features/staff/content/audience';
 
 const mio = siteConfigSchema.parse(demoSiteFile('mio').config);

@@ -1,6 +1,5 @@
-import type { SiteConfig } from '@/features/site/schema';
-import type { SectionId } from '@/features/site/sections';
-import { requiredStatus } from '@/features/content/access';
+import type { SiteConfig, SectionId } from '@/features/site';
+import { requiredStatus } from '@/features/content';
 
 /**
  * Who reads an item on the site, in the console's words: the rule the site itself applies (requiredStatus: the

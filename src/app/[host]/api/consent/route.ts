@@ -1,4 +1,4 @@
-import { agreeToTerms, readCurrentVersions } from '@/features/consent/server/consent-api';
+import { agreeToTerms, readCurrentVersions } from '@/features/consent/app';
 
 export const GET = readCurrentVersions;
 export const POST = agreeToTerms;

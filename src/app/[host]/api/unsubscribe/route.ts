@@ -1,1 +1,1 @@
-export { unsubscribeApi as POST } from '@/features/notices/server/api';
+export { unsubscribeApi as POST } from '@/features/notices/app';

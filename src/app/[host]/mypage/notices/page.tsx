@@ -3,10 +3,10 @@ import { Link } from '@/components/ui/link';
 import { PageHeading } from '@/components/ui/page-heading';
 import { paths } from '@/lib/paths';
 import { getDb } from '@/server/db';
-import type { HostParams } from '@/features/site/server/site';
-import { requireJoinedMember } from '@/features/membership/server/my-member';
-import { listInbox } from '@/features/notices/server/inbox';
-import { InboxList } from '@/features/notices/components/inbox-list';
+import type { HostParams } from '@/features/site';
+import { requireJoinedMember } from '@/features/membership/app';
+import { listInbox } from '@/features/notices/server';
+import { InboxList } from '@/features/notices/ui';
 
 // Personal: rendered for each request from the session cookie, never cached.
 export const dynamic = 'force-dynamic';

@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
 import { paths } from '@/lib/paths';
-import type { HostParams } from '@/features/site/server/site';
-import { AuthCard } from '@/features/auth/components/auth-card';
-import { requireJoinedMember } from '@/features/membership/server/my-member';
-import { PlanChangePanel } from '@/features/billing/components/plan-change-panel';
+import type { HostParams } from '@/features/site';
+import { AuthCard } from '@/features/auth/ui';
+import { requireJoinedMember } from '@/features/membership/app';
+import { PlanChangePanel } from '@/features/billing/app';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'プランの変更', robots: { index: false } };

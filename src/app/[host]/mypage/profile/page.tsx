@@ -4,10 +4,6 @@ import type { HostParams } from '@/features/site';
 import { AuthCard } from '@/features/auth/ui';
 import { requireJoinedMember } from '@/features/membership/app';
 import { MyPageForm } from '@/features/signup/ui';
-import type { HostParams } from '@/features/site/server/site';
-import { AuthCard } from '@/features/auth/components/auth-card';
-import { requireJoinedMember } from '@/features/membership/server/my-member';
-import { MyPageForm } from '@/features/signup/components/my-page-form';
 import { formatPhoneJa } from '@/lib/phone';
 
 export const dynamic = 'force-dynamic';

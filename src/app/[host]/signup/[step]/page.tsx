@@ -3,15 +3,8 @@ import { notFound, redirect } from 'next/navigation';
 import { paths } from '@/lib/paths';
 import { SIGN_UP_STEPS, type SignUpStep } from '@/features/site';
 import { requireSite } from '@/features/site/app';
-import { STEP_LABELS, resolveSignUpStep } from '@/features/signup';
+import { STEP_LABELS, resolveSignUpStep, returnPathOf } from '@/features/signup';
 import { loadSignUpState, SignUpStepPage } from '@/features/signup/app';
-import { SIGN_UP_STEPS, type SignUpStep } from '@/features/site/schema';
-import { requireSite } from '@/features/site/server/site';
-import { STEP_LABELS } from '@/features/signup/steps';
-import { resolveSignUpStep } from '@/features/signup/progress';
-import { loadSignUpState } from '@/features/signup/server/state';
-import { SignUpStepPage } from '@/features/signup/components/signup-step-page';
-import { returnPathOf } from '@/features/signup/return-path';
 
 // Personal: each member's own progress, never cached.
 export const dynamic = 'force-dynamic';

@@ -2,13 +2,8 @@ import { redirect } from 'next/navigation';
 import { paths } from '@/lib/paths';
 import type { HostParams } from '@/features/site';
 import { requireSite } from '@/features/site/app';
-import { firstUnfinishedStep } from '@/features/signup';
+import { firstUnfinishedStep, returnPathOf } from '@/features/signup';
 import { loadSignUpState } from '@/features/signup/app';
-import type { HostParams } from '@/features/site/server/site';
-import { requireSite } from '@/features/site/server/site';
-import { firstUnfinishedStep } from '@/features/signup/progress';
-import { loadSignUpState } from '@/features/signup/server/state';
-import { returnPathOf } from '@/features/signup/return-path';
 
 type Props = HostParams & { searchParams: Promise<{ next?: string | string[] }> };
 

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
-import type { HostParams } from '@/features/site/server/site';
+import type { HostParams } from '@/features/site';
 import { paths } from '@/lib/paths';
-import { requireStaffPage } from '@/features/staff/server/staff';
-import { DeliveriesPage } from '@/features/notices/components/deliveries-page';
+import { requireStaffPage } from '@/features/staff/app';
+import { DeliveriesPage } from '@/features/notices/app';
 
 export const metadata: Metadata = { title: '配信エラー' };
 

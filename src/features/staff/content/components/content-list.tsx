@@ -1,9 +1,7 @@
 import { Link } from '@/components/ui/link';
 import { paths } from '@/lib/paths';
 import { buttonClass } from '@/components/ui/button';
-import type { SectionId } from '@/features/site';
-import type { SectionId } from '@/features/site/sections';
-import type { SiteConfig } from '@/features/site/schema';
+import type { SectionId, SiteConfig } from '@/features/site';
 import { audienceLabel } from '@/features/staff/content/audience';
 import type { StaffListRow } from '@/features/staff/content/server/item-reads';
 import { SectionTabs, type StaffSection } from '@/features/staff/content/components/section-tabs';

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { AppError } from '@/lib/errors';
 import type { Db } from '@/server/db/client';
 import { siteDocuments } from '@/server/db/schema';
-import type { Site } from '@/features/site/server/repository';
+import type { Site } from '@/features/site';
 import { assertCan, type StaffActor } from '@/features/staff/server/actor';
 import { recordAudit } from '@/features/staff/server/audit';
 import { linkedLegalKinds } from '@/features/staff/legal/server/legal';

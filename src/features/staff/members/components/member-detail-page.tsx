@@ -1,6 +1,6 @@
-import type { Site } from '@/features/site/server/repository';
-import { currentVersions } from '@/features/consent/server/current';
-import { describeConsent } from '@/features/consent/versions';
+import type { Site } from '@/features/site';
+import { currentVersions } from '@/features/consent/server';
+import { describeConsent } from '@/features/consent';
 import { Link } from '@/components/ui/link';
 import type { ReactNode } from 'react';
 import { getDb } from '@/server/db';

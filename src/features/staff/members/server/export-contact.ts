@@ -2,7 +2,7 @@ import 'server-only';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { members } from '@/server/db/schema';
-import { formatConsentTime } from '@/features/consent/versions';
+import { formatConsentTime } from '@/features/consent';
 
 /** The columns the office's mailings need, and support's record of each member's agreement to the terms. */
 export const CONTACT_HEADER = [

@@ -4,8 +4,8 @@ import { parse } from 'csv-parse/sync';
 import { createTestDb } from '@/test/db';
 import { demoSiteFile } from '@/test/site-fixtures';
 import { auditLog, members } from '@/server/db/schema';
-import { upsertSite, type Site } from '@/features/site/server/repository';
-import { ensureMember } from '@/features/membership/server/members';
+import { upsertSite, type Site } from '@/features/site/server';
+import { ensureMember } from '@/features/membership/server';
 import { parseMemberFilter } from '@/features/staff/members/schemas';
 import {
   CSV_HEADER,

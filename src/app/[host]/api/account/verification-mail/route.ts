@@ -1,3 +1,3 @@
-import { askForVerificationMail } from '@/features/auth/server/verification-mail-api';
+import { askForVerificationMail } from '@/features/auth/app';
 
 export const POST = askForVerificationMail;

@@ -1,1 +1,1 @@
-export { savePreferencesApi as POST } from '@/features/notices/server/api';
+export { savePreferencesApi as POST } from '@/features/notices/app';

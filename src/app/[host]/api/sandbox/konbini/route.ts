@@ -1,1 +1,1 @@
-export { payKonbiniInSandbox as POST } from '@/features/billing/server/billing-api';
+export { payKonbiniInSandbox as POST } from '@/features/billing/app';

@@ -1,1 +1,1 @@
-export { announceApi as POST } from '@/features/notices/server/api';
+export { announceApi as POST } from '@/features/notices/app';

@@ -1,11 +1,7 @@
 import { jsonInvalid, jsonOk } from '@/server/http/responses';
-import { staffApi } from '@/features/staff/app';
+import { staffApi, renewSitePages } from '@/features/staff/app';
 import { createPlanSchema } from '@/features/staff';
 import { createPlan } from '@/features/staff/server';
-import { staffApi } from '@/features/staff/server/staff-api';
-import { renewSitePages } from '@/features/staff/server/revalidate';
-import { createPlanSchema } from '@/features/staff/plans/schemas';
-import { createPlan } from '@/features/staff/plans/server/plans';
 
 /**
  * POST: a new plan, offered at once. A locked item names the cheapest plan beside its way in (a kept rendering), so

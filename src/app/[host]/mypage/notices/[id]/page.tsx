@@ -3,9 +3,9 @@ import { notFound } from 'next/navigation';
 import { PageHeading } from '@/components/ui/page-heading';
 import { paths } from '@/lib/paths';
 import { getDb } from '@/server/db';
-import { requireJoinedMember } from '@/features/membership/server/my-member';
-import { openNotice } from '@/features/notices/server/inbox';
-import { NoticeView } from '@/features/notices/components/notice-view';
+import { requireJoinedMember } from '@/features/membership/app';
+import { openNotice } from '@/features/notices/server';
+import { NoticeView } from '@/features/notices/ui';
 
 export const dynamic = 'force-dynamic';
 

@@ -3,10 +3,10 @@ import { Link } from '@/components/ui/link';
 import { PageHeading } from '@/components/ui/page-heading';
 import { paths } from '@/lib/paths';
 import { getDb } from '@/server/db';
-import type { HostParams } from '@/features/site/server/site';
-import { requireJoinedMember } from '@/features/membership/server/my-member';
-import { readPreferences } from '@/features/notices/server/preferences';
-import { PreferencesForm } from '@/features/notices/components/preferences-form';
+import type { HostParams } from '@/features/site';
+import { requireJoinedMember } from '@/features/membership/app';
+import { readPreferences } from '@/features/notices/server';
+import { PreferencesForm } from '@/features/notices/ui';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { PageHeading } from '@/components/ui/page-heading';
-import { DrawVerifier } from '@/features/presale/components/draw-verifier';
+import { DrawVerifier } from '@/features/presale/ui';
 
 export const metadata: Metadata = { title: '抽選の検証' };
 

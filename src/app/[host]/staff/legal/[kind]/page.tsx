@@ -3,14 +3,13 @@ import { notFound } from 'next/navigation';
 import { paths } from '@/lib/paths';
 import { isAppError } from '@/lib/errors';
 import { getDb } from '@/server/db';
-import { requireSite } from '@/features/site/server/site';
-import { LEGAL_LINK_LABELS } from '@/features/site/legal';
-import { requireStaffPage } from '@/features/staff/server/staff';
-import { isLegalKind } from '@/features/staff/legal/schema';
-import { getLegalDocument } from '@/features/staff/legal/server/legal';
-import { LegalEditPage } from '@/features/staff/legal/components/legal-edit-page';
-import { getDocumentVersion, isVersionedKind } from '@/features/staff/legal/server/versions';
-import { describeVersion } from '@/features/consent/versions';
+import { requireSite } from '@/features/site/app';
+import { LEGAL_LINK_LABELS } from '@/features/site';
+import { requireStaffPage } from '@/features/staff/app';
+import { isLegalKind } from '@/features/staff';
+import { getLegalDocument, getDocumentVersion, isVersionedKind } from '@/features/staff/server';
+import { LegalEditPage } from '@/features/staff/ui';
+import { describeVersion } from '@/features/consent';
 
 interface Props {
   params: Promise<{ host: string; kind: string }>;

@@ -2,9 +2,8 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { isAppError } from '@/lib/errors';
 import { paths } from '@/lib/paths';
-import { requireStaffPage } from '@/features/staff/server/staff';
-import { requireSite } from '@/features/site/server/site';
-import { MemberDetailPage } from '@/features/staff/members/components/member-detail-page';
+import { requireStaffPage, MemberDetailPage } from '@/features/staff/app';
+import { requireSite } from '@/features/site/app';
 
 export const metadata: Metadata = { title: '会員の詳細' };
 

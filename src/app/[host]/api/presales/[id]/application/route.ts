@@ -1,1 +1,1 @@
-export { postApplication as POST } from '@/features/presale/server/api';
+export { postApplication as POST } from '@/features/presale/app';

@@ -1,1 +1,1 @@
-export { getDrawRecord as GET } from '@/features/presale/server/api';
+export { getDrawRecord as GET } from '@/features/presale/app';

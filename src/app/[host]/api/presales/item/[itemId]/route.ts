@@ -1,1 +1,1 @@
-export { getPresaleView as GET } from '@/features/presale/server/api';
+export { getPresaleView as GET } from '@/features/presale/app';

@@ -1,1 +1,1 @@
-export { putPresale as PUT } from '@/features/presale/server/api';
+export { putPresale as PUT } from '@/features/presale/app';

@@ -3,10 +3,9 @@ import { notFound } from 'next/navigation';
 import { isAppError } from '@/lib/errors';
 import { paths } from '@/lib/paths';
 import { getDb } from '@/server/db';
-import { requireJoinedMember } from '@/features/membership/server/my-member';
-import { getPaymentProvider } from '@/features/billing/server/provider';
-import { findReceiptPayment } from '@/features/billing/server/history';
-import { Receipt } from '@/features/billing/components/receipt';
+import { requireJoinedMember } from '@/features/membership/app';
+import { getPaymentProvider, findReceiptPayment } from '@/features/billing/server';
+import { Receipt } from '@/features/billing/app';
 
 // Personal: one member's payment, never cached.
 export const dynamic = 'force-dynamic';

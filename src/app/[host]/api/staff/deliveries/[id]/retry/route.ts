@@ -1,1 +1,1 @@
-export { retryDeliveryApi as POST } from '@/features/notices/server/api';
+export { retryDeliveryApi as POST } from '@/features/notices/app';

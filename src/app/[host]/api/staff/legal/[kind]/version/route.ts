@@ -1,7 +1,6 @@
 import { jsonOk } from '@/server/http/responses';
-import { renewSitePages } from '@/features/staff/server/revalidate';
-import { staffApi } from '@/features/staff/server/staff-api';
-import { publishNewVersion } from '@/features/staff/legal/server/versions';
+import { renewSitePages, staffApi } from '@/features/staff/app';
+import { publishNewVersion } from '@/features/staff/server';
 
 /**
  * POST: the saved text of the terms or privacy policy becomes a new version; members are asked to agree again

@@ -1,9 +1,6 @@
 import { jsonOk } from '@/server/http/responses';
-import { staffApi } from '@/features/staff/app';
+import { staffApi, renewSitePages } from '@/features/staff/app';
 import { offerPlanAgain } from '@/features/staff/server';
-import { staffApi } from '@/features/staff/server/staff-api';
-import { renewSitePages } from '@/features/staff/server/revalidate';
-import { offerPlanAgain } from '@/features/staff/plans/server/plans';
 
 /** POST: a retired plan is offered again, at its unchanged price. */
 export const POST = staffApi<{ host: string; id: string }>(

@@ -1,9 +1,6 @@
 import { jsonOk } from '@/server/http/responses';
-import { staffApi } from '@/features/staff/app';
+import { staffApi, renewSitePages } from '@/features/staff/app';
 import { retirePlan } from '@/features/staff/server';
-import { staffApi } from '@/features/staff/server/staff-api';
-import { renewSitePages } from '@/features/staff/server/revalidate';
-import { retirePlan } from '@/features/staff/plans/server/plans';
 
 /** POST: the plan is no longer offered; its members keep it. */
 export const POST = staffApi<{ host: string; id: string }>(

@@ -1,1 +1,1 @@
-export { postExtend as POST } from '@/features/presale/server/api';
+export { postExtend as POST } from '@/features/presale/app';

@@ -1,0 +1,10 @@
+// Public entry of the presale feature: server code that plain Node loads (scripts/ run it under tsx, without Next.js); never from a client file.
+// Other folders import the feature only through its entries (decision 0030).
+
+import 'server-only';
+
+export { applyToPresale } from './server/apply';
+export { drawPresale, freezePresale } from './server/close-and-draw';
+export { startPresaleDraws } from './server/draw-job';
+export { myTickets } from './server/my-tickets';
+export { savePresale } from './server/setup';
