@@ -5,5 +5,4 @@ import 'server-only';
 
 export { EmailVerificationNotice } from './components/email-verification-notice';
 export { createSessionFromToken, endSessions, readSession, type SessionHandler } from './server/session-api';
-export { askForVerificationMail } from './server/verification-mail-api';
 export { getReader, getViewer, requireViewer } from './server/viewer';

@@ -1,3 +1,3 @@
-import { askForVerificationMail } from '@/features/auth/app';
+import { askForVerificationMail } from '@/features/membership/app';
 
 export const POST = askForVerificationMail;
