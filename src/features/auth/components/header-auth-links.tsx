@@ -9,12 +9,13 @@ const link =
 
 /**
  * ログイン / 新規入会 for a signed-out visitor, マイページ for a member. Until the provider's first answer the slot
- * keeps its size but shows nothing, so neither pair flashes before the right one.
+ * keeps its size but shows nothing, so neither pair flashes before the right one. The slot is as wide as the two
+ * buttons on a phone (10rem): narrower, they spilled over the club's name beside them.
  */
 export function HeaderAuthLinks() {
   const { isLoading, isLoggedIn } = useAuth();
   if (isLoading) {
-    return <div className="h-9 w-32 md:w-44" aria-hidden="true" data-testid="auth-links-loading" />;
+    return <div className="h-9 w-40 md:w-44" aria-hidden="true" data-testid="auth-links-loading" />;
   }
   if (isLoggedIn) {
     return (
