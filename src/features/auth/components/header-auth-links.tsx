@@ -19,7 +19,7 @@ export function HeaderAuthLinks() {
   }
   if (isLoggedIn) {
     return (
-      <div className="flex h-9 w-32 items-center justify-end md:w-44" data-testid="auth-links">
+      <div className="flex h-9 w-40 items-center justify-end md:w-44" data-testid="auth-links">
         <Link href={paths.myPage()} className={`${link} bg-primary text-ink`}>
           マイページ
         </Link>
@@ -27,7 +27,7 @@ export function HeaderAuthLinks() {
     );
   }
   return (
-    <div className="flex h-9 w-32 items-center justify-end gap-1.5 md:w-44 md:gap-2" data-testid="auth-links">
+    <div className="flex h-9 w-40 items-center justify-end gap-1.5 md:w-44 md:gap-2" data-testid="auth-links">
       <Link href={paths.signIn()} className={`${link} border border-line bg-surface text-ink`}>
         ログイン
       </Link>
