@@ -9,16 +9,17 @@ const link =
 
 /**
  * ログイン / 新規入会 for a signed-out visitor, マイページ for a member. Until the provider's first answer the slot
- * keeps its size but shows nothing, so neither pair flashes before the right one.
+ * keeps its size but shows nothing, so neither pair flashes before the right one. The slot is as wide as the two
+ * buttons on a phone (10rem): narrower, they spilled over the club's name beside them.
  */
 export function HeaderAuthLinks() {
   const { isLoading, isLoggedIn } = useAuth();
   if (isLoading) {
-    return <div className="h-9 w-32 md:w-44" aria-hidden="true" data-testid="auth-links-loading" />;
+    return <div className="h-9 w-40 md:w-44" aria-hidden="true" data-testid="auth-links-loading" />;
   }
   if (isLoggedIn) {
     return (
-      <div className="flex h-9 w-32 items-center justify-end md:w-44" data-testid="auth-links">
+      <div className="flex h-9 w-40 items-center justify-end md:w-44" data-testid="auth-links">
         <Link href={paths.myPage()} className={`${link} bg-primary text-ink`}>
           マイページ
         </Link>
@@ -26,7 +27,7 @@ export function HeaderAuthLinks() {
     );
   }
   return (
-    <div className="flex h-9 w-32 items-center justify-end gap-1.5 md:w-44 md:gap-2" data-testid="auth-links">
+    <div className="flex h-9 w-40 items-center justify-end gap-1.5 md:w-44 md:gap-2" data-testid="auth-links">
       <Link href={paths.signIn()} className={`${link} border border-line bg-surface text-ink`}>
         ログイン
       </Link>
