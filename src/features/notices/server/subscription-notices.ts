@@ -42,6 +42,15 @@ export async function noticeSubscriptionChange(
   state: SubscriptionState,
   status: string,
 ): Promise<void> {
+  const running = state.paid && RUNNING.has(status);
+  const joins = running && (!before || !RUNNING.has(before.status));
+  const periodEnd = iso(state.currentPeriodEnd);
+  const paidPeriod = running && (joins || iso(before?.currentPeriodEnd ?? null) !== periodEnd);
+  const failed = UNPAID.has(status) && (!before || !UNPAID.has(before.status));
+  const leaving =
+    before !== null && status !== 'canceled' && before.cancelAtPeriodEnd !== state.cancelAtPeriodEnd;
+  // The same state applied again (most calls: events, sync, reconciliation) changes nothing and costs no query.
+  if (!joins && !paidPeriod && !failed && !leaving) return;
   const [owner] = await tx
     .select({ memberNumber: members.memberNumber, planName: plans.name, priceYen: plans.priceYen })
     .from(members)
@@ -50,28 +59,24 @@ export async function noticeSubscriptionChange(
   if (!owner) return;
   const base = { siteId: state.siteId, memberId: state.memberId };
   const sub = state.providerSubscriptionId;
-  const periodEnd = iso(state.currentPeriodEnd);
 
-  if (state.paid && RUNNING.has(status)) {
-    if (owner.memberNumber !== null) {
-      await notify(tx, {
-        ...base,
-        kind: 'welcome',
-        key: `welcome:${state.memberId}`,
-        data: { memberNumber: owner.memberNumber, planName: owner.planName, nextRenewal: periodEnd },
-      });
-    }
-    const newPeriod = !before || !RUNNING.has(before.status) || iso(before.currentPeriodEnd) !== periodEnd;
-    if (newPeriod) {
-      await notify(tx, {
-        ...base,
-        kind: 'payment-succeeded',
-        key: `payment:${sub}:${periodEnd}`,
-        data: { planName: owner.planName, amountYen: owner.priceYen, paidUntil: periodEnd },
-      });
-    }
+  if (joins && owner.memberNumber !== null) {
+    await notify(tx, {
+      ...base,
+      kind: 'welcome',
+      key: `welcome:${state.memberId}`,
+      data: { memberNumber: owner.memberNumber, planName: owner.planName, nextRenewal: periodEnd },
+    });
   }
-  if (UNPAID.has(status) && (!before || !UNPAID.has(before.status))) {
+  if (paidPeriod) {
+    await notify(tx, {
+      ...base,
+      kind: 'payment-succeeded',
+      key: `payment:${sub}:${periodEnd}`,
+      data: { planName: owner.planName, amountYen: owner.priceYen, paidUntil: periodEnd },
+    });
+  }
+  if (failed) {
     await notify(tx, {
       ...base,
       kind: 'payment-failed',
@@ -79,7 +84,7 @@ export async function noticeSubscriptionChange(
       data: { planName: owner.planName },
     });
   }
-  if (before && status !== 'canceled' && before.cancelAtPeriodEnd !== state.cancelAtPeriodEnd) {
+  if (leaving) {
     const at = new Date().toISOString();
     await notify(tx, {
       ...base,
