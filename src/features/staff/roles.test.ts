@@ -3,15 +3,15 @@ import { can, permissionsOf } from '@/features/staff/roles';
 
 describe('staff roles', () => {
   it('lets owners do everything', () => {
-    expect(permissionsOf('owner')).toHaveLength(9);
+    expect(permissionsOf('owner')).toHaveLength(10);
   });
 
   it('keeps editors to content, legal pages and announcements', () => {
     expect(permissionsOf('editor')).toEqual(['content:write', 'legal:write', 'announcements:send']);
   });
 
-  it('keeps support to members and complimentary grants', () => {
-    expect(permissionsOf('support')).toEqual(['members:read', 'members:grant']);
+  it('keeps support to members, their contact details and complimentary grants', () => {
+    expect(permissionsOf('support')).toEqual(['members:read', 'members:contact', 'members:grant']);
     expect(can('support', 'content:write')).toBe(false);
     expect(can('support', 'plans:write')).toBe(false);
   });

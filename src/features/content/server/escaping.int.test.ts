@@ -13,7 +13,8 @@ import { ItemCard } from '@/features/content/components/item-card';
  * stored value already held `&gt;`, which every output escaped again: `A &gt; B` on the page, in <title> and feeds.
  */
 let handle: Awaited<ReturnType<typeof createTestDb>>;
-const getDb = vi.fn(async () => handle.db);
+// Hoisted with the mock: the site entry loads modules that read '@/server/db' as they are imported.
+const { getDb } = vi.hoisted(() => ({ getDb: vi.fn(async () => handle.db) }));
 vi.mock('@/server/db', () => ({ getDb }));
 // The app's Link needs a mounted router; a plain anchor draws the same text.
 vi.mock('@/components/ui/link', () => ({

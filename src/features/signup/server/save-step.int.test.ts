@@ -30,6 +30,10 @@ afterAll(async () => handle?.drop());
 async function signedIn(): Promise<{ uid: string; token: string }> {
   const uid = `fan-${randomUUID()}`;
   viewer = { uid, email: `${uid}@example.com`, siteId: mio.id, sessionHash: 'h' };
+  // Agreed to the current terms and privacy policy at the account step, as every sign-up has (decision 0027).
+  await handle.db
+    .insert(members)
+    .values({ siteId: mio.id, uid, termsVersion: 1, privacyVersion: 1, consentedAt: new Date() });
   return { uid, token: 'unused' };
 }
 
