@@ -36,7 +36,7 @@ export async function seedDemoPresales(
     // A long-standing member, so that every demo presale's cutoff (入会締切) lets them take part.
     await db
       .update(members)
-      .set({ joinedAt: sql`LEAST(${members.joinedAt}, ${addDays(now, -60)})` })
+      .set({ joinedAt: sql`LEAST(${members.joinedAt}, ${addDays(now, -60).toISOString()}::timestamptz)` })
       .where(and(eq(members.siteId, site.id), eq(members.uid, premiumUser.uid)));
     const actor = {
       siteId: site.id,
