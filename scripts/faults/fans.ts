@@ -90,12 +90,34 @@ async function proofFor(ctx: FanContext): Promise<string> {
   return solveProof(JSON.parse(answer.text) as Challenge);
 }
 
-/** A session from the ID token; `newAccount`: the account's first here, with a solved challenge. */
+/** The terms and privacy policy versions in force, agreed to as the account step does (decision 0027). */
+async function consentFor(ctx: FanContext): Promise<{ terms: number; privacy: number; agreed: true }> {
+  const answer = await send(ctx.base, '/api/consent', { accept: 'application/json' });
+  if (answer.status !== 200) throw new Error(`setup: GET /api/consent answered ${describe(answer)}`);
+  return { ...(JSON.parse(answer.text) as { terms: number; privacy: number }), agreed: true };
+}
+
+/** The account's address confirmed at the provider, as the fan's click on the verification mail does. */
+async function confirmAddress(ctx: FanContext, localId: string): Promise<void> {
+  const url = `http://${ctx.emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:update`;
+  const response = await fetch(url, {
+    method: 'POST',
+    // The emulator's administrator credential.
+    headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+    body: JSON.stringify({ localId, tenantId: ctx.tenantId, emailVerified: true }),
+    signal: AbortSignal.timeout(15_000),
+  });
+  if (!response.ok) throw new Error(`setup: confirming ${localId} answered ${response.status}`);
+}
+
+/** A session from the ID token; `newAccount`: the account's first here, with a solved challenge and the consent. */
 export async function signIn(ctx: FanContext, idToken: string, newAccount = false): Promise<string> {
   const answer = await postOk(
     ctx,
     '/api/session',
-    newAccount ? async () => ({ idToken, proof: await proofFor(ctx) }) : { idToken },
+    newAccount
+      ? async () => ({ idToken, proof: await proofFor(ctx), consent: await consentFor(ctx) })
+      : { idToken },
   );
   const cookie = sessionCookieOf(answer);
   if (!cookie) throw new Error('setup: sign-in set no session cookie');
@@ -106,6 +128,7 @@ export async function signIn(ctx: FanContext, idToken: string, newAccount = fals
 export async function fanAtPayment(ctx: FanContext, label: string, n: number): Promise<Fan> {
   const email = `fault-${label}-${n}-${randomBytes(4).toString('hex')}@example.com`;
   const account = await provider(ctx, 'signUp', { email, password: PASSWORD });
+  await confirmAddress(ctx, account.localId);
   const cookie = await signIn(ctx, account.idToken, true);
   const steps: [string, unknown][] = [
     ['nickname', { nickname: `フォールト${n}` }],
