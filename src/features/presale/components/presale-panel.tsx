@@ -138,7 +138,7 @@ function Panel({ itemId }: { itemId: string }) {
     <Frame>
       <p className="flex flex-wrap items-center gap-3">
         <span
-          className="rounded-full bg-tertiary px-3 py-1 text-sm font-bold text-white"
+          className="rounded-full bg-live px-3 py-1 text-sm font-bold text-on-live"
           data-presale-state={view.state}
         >
           {PRESALE_STATE_LABELS[view.state]}
