@@ -14,7 +14,9 @@ export async function NoticesLink({ siteId, memberId }: { siteId: string; member
     >
       <span>お知らせ</span>
       {unread > 0 ? (
-        <span className="rounded-full bg-live px-3 py-0.5 text-sm font-bold text-on-live">未読 {unread}件</span>
+        <span className="rounded-full bg-live px-3 py-0.5 text-sm font-bold text-on-live">
+          未読 {unread}件
+        </span>
       ) : (
         <span className="text-sm font-normal text-ink-secondary">未読はありません</span>
       )}
