@@ -20,6 +20,7 @@ import {
   signedInNewUser,
   uniqueNickname,
 } from './support/membership';
+import { confirmEmailFromMail, consentBox } from './support/consent';
 
 /**
  * Issue 21, the way in and back: a locked item names the price of joining beside its way in, and the fan who joins
@@ -61,9 +62,11 @@ test('a visitor joins from a locked item, seeing its price, and is brought back 
   await expect(page).toHaveURL(`${MIO_URL}/signup?next=${encodeURIComponent(path)}`);
   await authReady(page);
   await expect(page.getByTestId('human-check')).toHaveText('✓ 自動登録対策の確認が完了しました');
-  await page.getByLabel('メールアドレス', { exact: true }).fill(uniqueEmail('return'));
+  const email = uniqueEmail('return');
+  await page.getByLabel('メールアドレス', { exact: true }).fill(email);
   await page.getByLabel('パスワード', { exact: true }).fill(FRESH_PASSWORD);
   await page.getByLabel('パスワード（確認）', { exact: true }).fill(FRESH_PASSWORD);
+  await consentBox(page).check();
   await page.getByRole('button', { name: '登録して次へ' }).click();
   await expect(toast(page, 'アカウントを作成しました')).toBeVisible();
 
@@ -76,6 +79,9 @@ test('a visitor joins from a locked item, seeing its price, and is brought back 
   await expectStep(page, 'mio', 'plans');
   await choosePlan(page, plan);
   await expectStep(page, 'mio', 'payment');
+  // The address is confirmed from the provider's mail before paying (decision 0027).
+  await confirmEmailFromMail(page, 'mio', email);
+  await page.reload();
   await expect(page.getByTestId('sandbox-notice')).toBeVisible();
   await payWith(page, CARDS.visa, plan);
 

@@ -41,6 +41,9 @@ const AREA_PERMISSION: Record<string, Permission | null> = {
   plans: 'plans:write',
   team: 'staff:manage',
   audit: 'audit:read',
+  announcements: 'announcements:send',
+  deliveries: 'deliveries:manage',
+  presales: 'content:write',
 };
 
 function filesNamed(dir: string, name: string): string[] {
