@@ -16,7 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { SiteConfig, LegalDocument } from '@/features/site';
 
-const timestamps = {
+export const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };

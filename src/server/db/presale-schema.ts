@@ -12,14 +12,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { members, sites } from './core-schema';
+import { members, sites, timestamps } from './core-schema';
 import { contentItems } from './content-schema';
 import type { DrawBeacon, DrawRecord } from '@/features/presale';
-
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-};
 
 export const COMPANION_RULES = ['none', 'member'] as const;
 
