@@ -1,7 +1,7 @@
 /**
  * The app's server: Next.js behind the front server (docs/decisions/0012), one process per instance. `npm start`
  * runs it after seeding; a deployment runs it the same way with its own environment:
- *   MALLOC_ARENA_MAX=2 node --max-old-space-size=256 --max-semi-space-size=8 \
+ *   MALLOC_ARENA_MAX=2 node --max-old-space-size=320 --max-semi-space-size=8 \
  *     --import tsx --import ./scripts/lib/server-only.mjs scripts/serve.ts
  * Several instances may serve one PostgreSQL database: all state is there, and each instance's page cache follows
  * the sites' page-cache generations.
