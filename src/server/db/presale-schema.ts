@@ -97,7 +97,20 @@ export const presaleOfferings = pgTable(
   ],
 );
 
-export const APPLICATION_STATUSES = ['applied', 'cancelled', 'won', 'lost', 'void'] as const;
+/**
+ * applied → won | lost | void at the draw (or cancelled before the close); a win is then paid, or lapses unpaid and
+ * its seats return; a paid win is refunded when the event is cancelled.
+ */
+export const APPLICATION_STATUSES = [
+  'applied',
+  'cancelled',
+  'won',
+  'lost',
+  'void',
+  'paid',
+  'lapsed',
+  'refunded',
+] as const;
 
 /** A member's application; its receipt number is the pseudonymous entry id in the draw record. */
 export const presaleApplications = pgTable(
@@ -117,6 +130,9 @@ export const presaleApplications = pgTable(
     wonRank: integer('won_rank'),
     voidReason: text('void_reason'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** A win must be paid by this time (konbini deadline, or the card's 48-hour grace after a failed charge). */
+    paymentDueAt: timestamp('payment_due_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
     ...timestamps,
   },
   (table) => [
