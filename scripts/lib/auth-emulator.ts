@@ -92,12 +92,13 @@ export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<A
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   if (child.pid) await writeFile(pidFile(options.port), String(child.pid));
 
-  const deadline = Date.now() + 60_000;
+  // A Java program: about 10 s on a quiet machine, over a minute on a loaded one (two cores, a build beside it).
+  const deadline = Date.now() + 180_000;
   while (!(await isUp(host))) {
     if (child.exitCode !== null) throw new Error(`The auth emulator exited with ${child.exitCode}.`);
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error('The auth emulator did not start within 60 s.');
+      throw new Error('The auth emulator did not start within 180 s.');
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
