@@ -87,20 +87,24 @@ export async function openSessions(db: Db, siteId: string, email: string, count:
 }
 
 /**
- * One live session for each of `count` distinct premium members of the scale seed (lib/bench-seed.ts: members with
- * an active subscription, n % 10 in 0..3), in one statement; answers their Cookie header values. Their accounts are
- * not in the identity provider: they must be used before they fall due for the identity check (4 minutes).
+ * One live session for each of `count` distinct premium members whose uids start with `uidPrefix` (by default the
+ * scale seed's, lib/bench-seed.ts: an active subscription, n % 10 in 0..3; or a running grant), in one statement;
+ * answers their Cookie header values. Accounts not in the identity provider must be used before they fall due for the
+ * identity check (4 minutes).
  */
 export async function openPremiumMemberSessions(
   db: Db,
   site: { id: string; slug: string },
   count: number,
+  uidPrefix = `bench-${site.slug}-`,
 ): Promise<string[]> {
   const members = await rowsOf<{ uid: string; email: string }>(
     db,
     sql`select m.uid, m.email from members m
-        where m.site_id = ${site.id} and m.uid like ${`bench-${site.slug}-%`}
-          and exists (select 1 from subscriptions s where s.member_id = m.id and s.status = 'active')
+        where m.site_id = ${site.id} and m.uid like ${`${uidPrefix}%`}
+          and (exists (select 1 from subscriptions s where s.member_id = m.id and s.status = 'active')
+               or exists (select 1 from complimentary_grants g
+                          where g.member_id = m.id and g.revoked_at is null and g.ends_at > now()))
         order by m.uid limit ${count}`,
   );
   if (members.length < count)

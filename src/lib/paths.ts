@@ -46,6 +46,8 @@ export const paths = {
     audit: () => '/staff/audit',
     announcements: () => '/staff/announcements',
     deliveries: () => '/staff/deliveries',
+    presales: () => '/staff/presales',
+    presale: (itemId: string) => `/staff/presales/${itemId}`,
   },
 };
 

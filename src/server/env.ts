@@ -89,6 +89,12 @@ const envSchema = z.object({
   SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** Signs the one-click unsubscribe links of mails (decision 0028); required in production, at least 32 characters. */
   NOTICE_TOKEN_SECRET: optional(z.string().min(32)),
+  /**
+   * A drand relay's quicknet address (https://api.drand.sh/52db9ba7…e971): presales draw with the public beacon round
+   * fixed at their close (docs/presale-draw.md). Unset (the offline demo): a local beacon, said so on the page.
+   */
+  DRAND_URL: optional(z.url({ protocol: /^https?$/ })),
+  DRAND_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
 });
 
 /** Known to everyone who reads this file: good for a laptop and tests, refused in production. */

@@ -4,4 +4,4 @@
 export { type EntryPrice, formatEntryPrice } from './entry-price';
 export type { Member } from './server/members';
 export type { ViewerAccess } from './server/viewer-access';
-export { isPremiumSubscription } from './status';
+export { isPremiumSubscription, membershipStatus } from './status';

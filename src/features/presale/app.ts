@@ -4,3 +4,5 @@
 import 'server-only';
 
 export { getDrawRecord, getPresaleView, postApplication, postExtend, putPresale } from './server/api';
+export { PresaleListPage } from './components/staff/presale-list-page';
+export { PresaleStaffPage } from './components/staff/presale-staff-page';

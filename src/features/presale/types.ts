@@ -37,6 +37,8 @@ export interface PresaleView {
   commitment: string;
   entryListHash: string | null;
   beacon: { source: string; round: number } | null;
+  /** The drand round fixed at the close, before its beacon is out. */
+  beaconRound: number | null;
   recordPublished: boolean;
   performances: PresalePerformanceView[];
   /** For this viewer: may they apply now, and if not, why (Japanese). */

@@ -47,6 +47,8 @@ export const presales = pgTable(
     /** Set when the window closed and the entry list was frozen. */
     frozenAt: timestamp('frozen_at', { withTimezone: true }),
     entryListHash: text('entry_list_hash'),
+    /** The drand round fixed at the close (where DRAND_URL is set); its beacon is fetched and checked before the draw. */
+    beaconRound: integer('beacon_round'),
     beacon: jsonb('beacon').$type<DrawBeacon>(),
     drawnAt: timestamp('drawn_at', { withTimezone: true }),
     /** The published record, served from the results time on. */

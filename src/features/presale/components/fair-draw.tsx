@@ -27,8 +27,10 @@ export function FairDraw({ view }: { view: PresaleView }) {
             {view.beacon
               ? view.beacon.source === 'local'
                 ? `ローカルビーコン（ラウンド ${view.beacon.round}）。このデモはオフラインで動くため、公開ビーコン（drand）の代わりに受付終了時に生成した乱数を使っています。`
-                : `drand ラウンド ${view.beacon.round}`
-              : '受付終了時に確定します'}
+                : `drand ラウンド ${view.beacon.round}（署名を検証済み）`
+              : view.beaconRound
+                ? `drand ラウンド ${view.beaconRound}（受付終了時に確定。公開を待って抽選します）`
+                : '受付終了時に確定します'}
           </dd>
         </div>
       </dl>

@@ -24,6 +24,11 @@ export const drawBeaconSchema = z.object({
   source: z.enum(['drand', 'local']),
   round: z.number().int().min(0),
   randomness: z.string().regex(/^([0-9a-f]{2})+$/, 'hex bytes'),
+  /** drand only: the network's BLS signature of the round; randomness = SHA-256(signature). */
+  signature: z
+    .string()
+    .regex(/^([0-9a-f]{2})+$/, 'hex bytes')
+    .optional(),
 });
 
 export const drawResultSchema = z.discriminatedUnion('outcome', [

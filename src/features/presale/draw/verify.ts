@@ -30,6 +30,13 @@ export async function verifyDrawRecord(input: unknown): Promise<Verification> {
   if ((await seedCommitment(record.seed)) !== record.commitment) {
     problems.push('公開されたシードが、受付開始時に公開したコミットメントと一致しません。');
   }
+  if (record.beacon?.source === 'drand') {
+    // Loaded only for a drand record: the pairing code stays out of every other page's scripts.
+    const { checkDrandBeacon } = await import('./drand');
+    if (!(await checkDrandBeacon(record.beacon))) {
+      problems.push(`乱数ビーコン（drand ラウンド ${record.beacon.round}）の署名を検証できません。`);
+    }
+  }
   let outcome;
   try {
     canonicalOrder(record.entries);

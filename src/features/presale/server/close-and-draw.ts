@@ -3,7 +3,6 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import {
-  members,
   presaleApplications,
   presaleChoices,
   presaleOfferings,
@@ -12,7 +11,9 @@ import {
 } from '@/server/db/schema';
 import { canonicalEntryList, makeDrawRecord, type DrawEntry } from '@/features/presale/draw';
 import { bytesToHex, sha256 } from '@/features/presale/draw/bytes';
-import { eligibility } from './eligibility';
+import { drandRoundAfter, drandRoundTime } from '@/features/presale/draw/drand';
+import { configuredDrand, fetchDrandBeacon, type DrandSource } from './beacon';
+import { applicantsAtDraw, writeResults } from './draw-batch';
 import type { Presale } from './setup';
 
 /** The live applications as draw entries; a companion who did not accept by the close takes their ticket with them. */
@@ -59,10 +60,16 @@ async function entriesOf(
 }
 
 /**
- * At the close: the entry list is frozen (its hash published) and the beacon fixed. Offline, the beacon is local:
- * 32 random bytes drawn now, after every entry is in, said so on the page. Once only, under the presale's row lock.
+ * At the close: the entry list is frozen (its hash published) and the beacon fixed: with a drand relay configured,
+ * the first public round after now (unknown to everyone until it is out); offline, a local beacon of 32 random bytes
+ * drawn now, after every entry is in, said so on the page. Once only, under the presale's row lock.
  */
-export async function freezePresale(db: Db, presaleId: string, now = new Date()): Promise<boolean> {
+export async function freezePresale(
+  db: Db,
+  presaleId: string,
+  now = new Date(),
+  drand: DrandSource | null = configuredDrand(),
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [presale] = await tx
       .select()
@@ -85,14 +92,19 @@ export async function freezePresale(db: Db, presaleId: string, now = new Date())
         and(eq(presaleParticipants.presaleId, presaleId), eq(presaleParticipants.companionStatus, 'invited')),
       );
     const hash = bytesToHex(await sha256(canonicalEntryList(entries)));
-    const beacon = {
-      source: 'local' as const,
-      round: Math.floor(now.getTime() / 1000),
-      randomness: randomBytes(32).toString('hex'),
-    };
+    const beacon = drand
+      ? { beaconRound: drandRoundAfter(now, drand.chain), beacon: null }
+      : {
+          beaconRound: null,
+          beacon: {
+            source: 'local' as const,
+            round: Math.floor(now.getTime() / 1000),
+            randomness: randomBytes(32).toString('hex'),
+          },
+        };
     await tx
       .update(presales)
-      .set({ frozenAt: now, entryListHash: hash, beacon, updatedAt: now })
+      .set({ frozenAt: now, entryListHash: hash, ...beacon, updatedAt: now })
       .where(eq(presales.id, presaleId));
     return true;
   });
@@ -109,18 +121,13 @@ export async function drawPresale(db: Db, presaleId: string, now = new Date()): 
       .where(eq(presales.id, presaleId))
       .for('update')
       .limit(1);
-    if (!presale || !presale.frozenAt || presale.drawnAt) return false;
+    // A drand round fixed at the close and not fetched yet: the draw waits for it.
+    if (!presale || !presale.frozenAt || presale.drawnAt || !presale.beacon) return false;
     const { entries } = await entriesOf(tx, presale);
-    const applicants = await tx
-      .select({ application: presaleApplications, member: members })
-      .from(presaleApplications)
-      .innerJoin(members, eq(members.id, presaleApplications.memberId))
-      .where(and(eq(presaleApplications.presaleId, presaleId), eq(presaleApplications.status, 'applied')));
-    const voided: { entry: string; reason: string }[] = [];
-    for (const { application, member } of applicants) {
-      if (!(await eligibility(tx, presale, member, now)).ok)
-        voided.push({ entry: application.receiptNo, reason: NOT_PREMIUM });
-    }
+    const applicants = await applicantsAtDraw(tx, presale, now);
+    const voided = applicants
+      .filter((applicant) => !applicant.eligible)
+      .map((applicant) => ({ entry: applicant.receiptNo, reason: NOT_PREMIUM }));
     const offerings = await tx
       .select({ id: presaleOfferings.id, capacity: presaleOfferings.capacity })
       .from(presaleOfferings)
@@ -135,34 +142,46 @@ export async function drawPresale(db: Db, presaleId: string, now = new Date()): 
     });
     if (record.entryListHash !== presale.entryListHash)
       throw new Error(`presale ${presaleId}: the entry list changed after the close`);
-    const byReceipt = new Map(applicants.map(({ application }) => [application.receiptNo, application.id]));
-    for (const result of record.results) {
-      const id = byReceipt.get(result.entry)!;
-      await tx
-        .update(presaleApplications)
-        .set(
-          result.outcome === 'won'
-            ? { status: 'won', wonOfferingId: result.offering, wonRank: result.rank, updatedAt: now }
-            : result.outcome === 'void'
-              ? { status: 'void', voidReason: NOT_PREMIUM, updatedAt: now }
-              : { status: 'lost', updatedAt: now },
-        )
-        .where(eq(presaleApplications.id, id));
-    }
+    const idOf = new Map(applicants.map((applicant) => [applicant.receiptNo, applicant.id]));
+    await writeResults(tx, record.results, idOf, NOT_PREMIUM, now);
     await tx.update(presales).set({ drawnAt: now, record, updatedAt: now }).where(eq(presales.id, presaleId));
     return true;
   });
 }
 
+/**
+ * The drand round fixed at the close, once it is out: fetched from the relay, its signature checked, kept. Until
+ * then (or while the relay is unreachable) nothing changes and the next run tries again.
+ */
+async function settleBeacon(db: Db, presaleId: string, now: Date, drand: DrandSource | null): Promise<void> {
+  const [presale] = await db
+    .select({ round: presales.beaconRound, beacon: presales.beacon, frozenAt: presales.frozenAt })
+    .from(presales)
+    .where(eq(presales.id, presaleId));
+  if (!presale?.frozenAt || presale.beacon || presale.round === null) return;
+  if (!drand || now < drandRoundTime(presale.round, drand.chain)) return;
+  const beacon = await fetchDrandBeacon(drand, presale.round);
+  if (!beacon) return;
+  await db
+    .update(presales)
+    .set({ beacon, updatedAt: now })
+    .where(and(eq(presales.id, presaleId), isNull(presales.beacon)));
+}
+
 /** The job (scripts/serve.ts): every presale past its close is frozen, then drawn. Safe to run anywhere, any time. */
-export async function closeAndDrawDue(db: Db, now = new Date()): Promise<number> {
+export async function closeAndDrawDue(
+  db: Db,
+  now = new Date(),
+  drand: DrandSource | null = configuredDrand(),
+): Promise<number> {
   const due = await db
     .select({ id: presales.id })
     .from(presales)
     .where(and(lte(presales.closesAt, now), isNull(presales.drawnAt)));
   let drawn = 0;
   for (const { id } of due) {
-    await freezePresale(db, id, now);
+    await freezePresale(db, id, now, drand);
+    await settleBeacon(db, id, now, drand);
     if (await drawPresale(db, id, now)) drawn++;
   }
   return drawn;

@@ -1,3 +1,5 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '@/test/db';
@@ -16,8 +18,10 @@ import { verifyDrawRecord } from '@/features/presale/draw';
 import { applicationSchema, presaleSetupSchema, type ApplicationInput } from '@/features/presale/schemas';
 import { applyToPresale, cancelApplication, updateApplication } from './apply';
 import { answerInvitation } from './companions';
+import { QUICKNET } from '@/features/presale/draw/drand';
 import { closeAndDrawDue } from './close-and-draw';
 import { extendPresaleWindow, savePresale, type Presale } from './setup';
+import { staffPresaleDetail, staffPresaleList } from './staff-view';
 
 let handle: Awaited<ReturnType<typeof createTestDb>>;
 let mio: Site;
@@ -186,6 +190,36 @@ describe('a presale', () => {
     expect(extended.closesAt).toEqual(later);
   });
 
+  it('shows staff the saved rules in Japan time as they typed them, editable only until it opens', async () => {
+    const { presale } = await setUp([5, 7]);
+    const before = await staffPresaleDetail(handle.db, mio.id, presale.itemId, at(-1));
+    expect(before.presale).toMatchObject({
+      editable: true,
+      state: 'upcoming',
+      commitment: presale.commitment,
+    });
+    expect(before.values).toMatchObject({ opensAt: '2026-12-01T10:00', resultsAt: '2026-12-10T12:00' });
+    expect(before.values.performances[0]).toMatchObject({
+      startsAt: '2027-02-01T18:00',
+      doorsAt: '2027-02-01T17:00',
+    });
+    // Saved again unchanged, the form's values give the same rules.
+    const again = await savePresale(
+      handle.db,
+      editor,
+      presale.itemId,
+      presaleSetupSchema.parse(before.values),
+      at(-1),
+    );
+    expect(again.opensAt).toEqual(presale.opensAt);
+    expect((await staffPresaleDetail(handle.db, mio.id, presale.itemId, at(1))).presale).toMatchObject({
+      editable: false,
+      state: 'open',
+    });
+    const row = (await staffPresaleList(handle.db, mio.id, at(1))).find((r) => r.itemId === presale.itemId);
+    expect(row).toMatchObject({ presaleId: presale.id, state: 'open', applications: 0 });
+  });
+
   it('is frozen and drawn once after the close, within capacity, with a record that verifies', async () => {
     const { presale, offerings } = await setUp([3, 2]);
     const fans = await Promise.all(Array.from({ length: 8 }, (_, i) => premiumMember(`r-${i}`)));
@@ -205,6 +239,11 @@ describe('a presale', () => {
       );
       if (k < 3) await answerInvitation(handle.db, mio.id, fans[2 * k + 1]!, presale.id, true, at(2));
     }
+    // Fan 4 is no longer premium at the draw: their entry is voided, not drawn.
+    await handle.db
+      .update(complimentaryGrants)
+      .set({ revokedAt: at(3) })
+      .where(eq(complimentaryGrants.memberId, fans[4]!.id));
     const afterClose = new Date(presale.closesAt.getTime() + 1000);
     const [once, twice] = await Promise.all([
       closeAndDrawDue(handle.db, afterClose),
@@ -225,7 +264,69 @@ describe('a presale', () => {
     expect(seats(offerings[0]!)).toBeLessThanOrEqual(3);
     expect(seats(offerings[1]!)).toBeLessThanOrEqual(2);
     expect(rows.find((r) => r.memberId === fans[6]!.id)?.tickets).toBe(1);
-    expect(rows.every((r) => ['won', 'lost'].includes(r.status))).toBe(true);
+    expect(rows.find((r) => r.memberId === fans[4]!.id)).toMatchObject({
+      status: 'void',
+      voidReason: '抽選時点でプレミアム会員ではありません',
+    });
+    expect(
+      rows.filter((r) => r.memberId !== fans[4]!.id).every((r) => ['won', 'lost'].includes(r.status)),
+    ).toBe(true);
     expect(await closeAndDrawDue(handle.db, afterClose)).toBe(0);
+  });
+
+  it('draws with the drand round fixed at its close, only once the round is out and its signature checks', async () => {
+    // quicknet round 657413 as published; the relay below serves it, or a forged copy.
+    const published = {
+      round: 657413,
+      randomness: 'fc1873a13f3545aeade8401532ef5519920652eee6b0d2b19ca12643b87b3587',
+      signature:
+        'b713718a38ae728dfd477991af2822e08d2f305e47718cef9f7848ce4050e7be41076862b98fad56e91a6b85b89cd97b',
+    };
+    let served = { ...published, signature: `${published.signature.slice(0, -2)}00` };
+    const relay: Server = createServer((request, response) => {
+      const found = request.url === `/public/${published.round}`;
+      response.writeHead(found ? 200 : 404, { 'Content-Type': 'application/json' });
+      response.end(found ? JSON.stringify(served) : '{}');
+    });
+    await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+    try {
+      const { presale, offerings } = await setUp([2]);
+      const fan = await premiumMember('drand-fan');
+      await applyToPresale(
+        handle.db,
+        mio.id,
+        fan,
+        presale.id,
+        form({ choices: [offerings[0]!], tickets: 1, companions: [] }),
+        at(1),
+      );
+      const close = new Date(presale.closesAt.getTime() + 1000);
+      // A chain whose first round after the close is the published one (same network key).
+      const genesisTime = close.getTime() / 1000 - 657411 * 3 - 1;
+      const drand = {
+        url: `http://127.0.0.1:${(relay.address() as AddressInfo).port}`,
+        chain: { ...QUICKNET, genesisTime },
+        timeoutMs: 2000,
+      };
+      const later = (seconds: number) => new Date(close.getTime() + seconds * 1000);
+      expect(await closeAndDrawDue(handle.db, close, drand)).toBe(0);
+      const [frozen] = await handle.db.select().from(presales).where(eq(presales.id, presale.id));
+      expect(frozen).toMatchObject({ beaconRound: 657413, beacon: null });
+      expect(frozen!.entryListHash).not.toBeNull();
+      // Not out yet, then out but forged: no draw.
+      expect(await closeAndDrawDue(handle.db, later(1), drand)).toBe(0);
+      expect(await closeAndDrawDue(handle.db, later(5), drand)).toBe(0);
+      served = published;
+      expect(await closeAndDrawDue(handle.db, later(10), drand)).toBe(1);
+      const [drawn] = await handle.db.select().from(presales).where(eq(presales.id, presale.id));
+      expect(drawn!.record!.beacon).toEqual({ source: 'drand', ...published });
+      expect(await verifyDrawRecord(drawn!.record)).toMatchObject({ ok: true });
+      const forged = { ...drawn!.record!, beacon: { ...drawn!.record!.beacon!, round: 657414 } };
+      expect((await verifyDrawRecord(forged)).problems).toContain(
+        '乱数ビーコン（drand ラウンド 657414）の署名を検証できません。',
+      );
+    } finally {
+      relay.close();
+    }
   });
 });

@@ -145,6 +145,7 @@ export async function presaleForViewer(
     commitment: presale.commitment,
     entryListHash: presale.entryListHash,
     beacon: presale.beacon ? { source: presale.beacon.source, round: presale.beacon.round } : null,
+    beaconRound: presale.beaconRound,
     recordPublished: resultsOut && presale.record !== null,
     performances: await performancesOf(db, presale.id),
     canApply,

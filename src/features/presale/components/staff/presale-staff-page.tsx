@@ -1,0 +1,122 @@
+import { getDb } from '@/server/db';
+import { PageHeading } from '@/components/ui/page-heading';
+import { Link } from '@/components/ui/link';
+import { paths } from '@/lib/paths';
+import type { StaffActor } from '@/features/staff/server';
+import { PRESALE_STATE_LABELS } from '@/features/presale/state';
+import { APPLICATION_LABELS, formatJst } from '@/features/presale/components/labels';
+import { jstInput, staffPresaleDetail } from '@/features/presale/server/staff-view';
+import { PresaleSetupForm } from './presale-setup-form';
+import { PresaleExtendForm } from './presale-extend-form';
+
+/** One TICKET item's presale for staff: its state and public commitment, the applications, the rules and the form. */
+export async function PresaleStaffPage({ actor, itemId }: { actor: StaffActor; itemId: string }) {
+  const now = new Date();
+  const detail = await staffPresaleDetail(await getDb(), actor.siteId, itemId, now);
+  const presale = detail.presale;
+  return (
+    <div className="flex flex-col gap-8">
+      <PageHeading>先行受付の設定</PageHeading>
+      <p className="flex flex-wrap gap-x-4 gap-y-1">
+        <span className="font-bold">{detail.title}</span>
+        <Link href={paths.item('ticket', itemId)} className="text-sm underline underline-offset-4">
+          記事を表示
+        </Link>
+        <Link href={paths.staff.presales()} className="text-sm underline underline-offset-4">
+          先行受付の一覧へ
+        </Link>
+      </p>
+      {presale && (
+        <section
+          aria-labelledby="presale-state-heading"
+          className="flex flex-col gap-3"
+          data-testid="presale-state"
+        >
+          <h2 id="presale-state-heading" className="text-lg font-bold">
+            状態：{PRESALE_STATE_LABELS[presale.state]}
+          </h2>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+            <dt className="font-bold">シードのコミットメント</dt>
+            <dd className="font-mono break-all">{presale.commitment}</dd>
+            {presale.entryListHash && (
+              <>
+                <dt className="font-bold">確定した応募リスト</dt>
+                <dd className="font-mono break-all">{presale.entryListHash}</dd>
+              </>
+            )}
+            <dt className="font-bold">申込</dt>
+            <dd>
+              {Object.keys(presale.applicationsByStatus).length === 0
+                ? 'まだありません'
+                : Object.entries(presale.applicationsByStatus)
+                    .map(
+                      ([status, n]) =>
+                        `${APPLICATION_LABELS[status] ?? status} ${n.toLocaleString('ja-JP')}件`,
+                    )
+                    .join('、')}
+            </dd>
+          </dl>
+          {presale.state === 'drawn' && (
+            <Link
+              href={`/presales/${presale.id}/verify`}
+              className="self-start text-sm underline underline-offset-4"
+            >
+              抽選記録と検証ページ
+            </Link>
+          )}
+        </section>
+      )}
+      {!presale || presale.editable ? (
+        <section aria-labelledby="setup-heading" className="flex flex-col gap-4">
+          <h2 id="setup-heading" className="text-lg font-bold">
+            {presale ? '条件（受付開始まで変更できます）' : '新しい先行受付'}
+          </h2>
+          <PresaleSetupForm itemId={itemId} values={detail.values} exists={presale !== null} />
+        </section>
+      ) : (
+        <>
+          {presale.state === 'open' && (
+            <PresaleExtendForm
+              itemId={itemId}
+              values={{ closesAt: jstInput(presale.closesAt), resultsAt: jstInput(presale.resultsAt) }}
+            />
+          )}
+          <section aria-labelledby="rules-summary-heading" className="flex flex-col gap-3 text-sm">
+            <h2 id="rules-summary-heading" className="text-lg font-bold">
+              条件（受付開始後は変更できません）
+            </h2>
+            <ul className="flex flex-col gap-1">
+              <li>
+                受付期間：{formatJst(`${detail.values.opensAt}:00+09:00`)} 〜{' '}
+                {formatJst(`${detail.values.closesAt}:00+09:00`)}
+              </li>
+              <li>当落発表：{formatJst(`${detail.values.resultsAt}:00+09:00`)}</li>
+              <li>
+                1申込の上限：{detail.values.ticketsPerApplication}枚、希望数：{detail.values.choiceCount}
+              </li>
+              <li>同行者：{detail.values.companionRule === 'member' ? '会員のみ（承認制）' : 'なし'}</li>
+              <li>コンビニ払いの期限：当落発表から{detail.values.konbiniDeadlineDays}日</li>
+            </ul>
+            <ul className="flex flex-col gap-2">
+              {detail.values.performances.map((performance, index) => (
+                <li key={index} className="rounded-md border border-line p-3">
+                  <p className="font-bold">
+                    {formatJst(`${performance.startsAt}:00+09:00`)} {performance.venue}
+                  </p>
+                  <p>
+                    {performance.offerings
+                      .map(
+                        (o) =>
+                          `${o.seatType} ${o.priceYen.toLocaleString('ja-JP')}円（${o.capacity.toLocaleString('ja-JP')}席）`,
+                      )
+                      .join('、')}
+                  </p>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "presales" ADD COLUMN "beacon_round" integer;
