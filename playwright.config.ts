@@ -105,7 +105,8 @@ export default defineConfig({
     // A fresh embedded database per run; with DATABASE_URL set, scripts/start.ts uses that PostgreSQL instead.
     command: 'rm -rf .data/e2e && node --conditions=react-server --import tsx scripts/start.ts',
     url: `http://localhost:${PORT}/`,
-    timeout: 300_000,
+    // The first start builds the app: 2-3 minutes on a quiet two-core machine, far more beside other work.
+    timeout: 900_000,
     reuseExistingServer: false,
     // scripts/start.ts forwards SIGTERM to `next start` and stops the embedded database before it exits.
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
