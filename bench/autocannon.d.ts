@@ -21,6 +21,7 @@ declare module 'autocannon' {
     method: string;
     path: string;
     headers: Record<string, string>;
+    body?: string;
   }
 
   /**
@@ -44,6 +45,8 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
+    /** Stop after this many requests instead of after `duration`. */
+    amount?: number;
     pipelining?: number;
     timeout?: number;
     headers?: Record<string, string>;

@@ -4,7 +4,7 @@
 import 'server-only';
 
 export { applyToPresale } from './server/apply';
-export { drawPresale, freezePresale } from './server/close-and-draw';
+export { closeAndDrawDue, drawPresale, freezePresale } from './server/close-and-draw';
 export { startPresaleDraws } from './server/draw-job';
 export { myTickets } from './server/my-tickets';
 export { savePresale } from './server/setup';
