@@ -109,6 +109,8 @@ interface Wave {
   p50: number;
   p99: number;
   max: number;
+  /** Socket errors and timeouts: requests that got no answer at all. */
+  errors: number;
   wrong: string[];
 }
 
@@ -161,6 +163,7 @@ async function wave(options: {
     p50: result.latency.p50,
     p99: result.latency.p99,
     max: result.latency.max,
+    errors: result.errors + result.timeouts,
     wrong,
   };
 }
@@ -338,7 +341,7 @@ async function main(): Promise<boolean> {
     ['results', results],
   ] as const) {
     if (w.wrong.length) console.log(`${name}: unexpected answers, e.g. ${w.wrong.join(' | ')}`);
-    console.log(`${name}: statuses ${JSON.stringify(w.statuses)}`);
+    console.log(`${name}: statuses ${JSON.stringify(w.statuses)}, no answer ${w.errors}`);
   }
   console.log(
     `\nMachine: ${os.cpus().length} CPUs, shared; 1-minute load ${loadAtStart.toFixed(1)} at the start, ` +

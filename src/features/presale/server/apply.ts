@@ -14,7 +14,7 @@ import type { Member } from '@/features/membership';
 import type { Application } from '@/features/presale/schemas';
 import { eligibility } from './eligibility';
 import { newReceiptNo } from './receipt';
-import type { Presale } from './setup';
+import { presaleColumns, type Presale } from './setup';
 
 export type PresaleApplication = typeof presaleApplications.$inferSelect;
 
@@ -26,7 +26,7 @@ export async function lockOpenPresale(
   now: Date,
 ): Promise<Presale> {
   const [presale] = await db
-    .select()
+    .select(presaleColumns)
     .from(presales)
     .where(and(eq(presales.id, presaleId), eq(presales.siteId, siteId)))
     .for('share')

@@ -14,13 +14,13 @@ import { bytesToHex, sha256 } from '@/features/presale/draw/bytes';
 import { drandRoundAfter, drandRoundTime } from '@/features/presale/draw/drand';
 import { configuredDrand, fetchDrandBeacon, type DrandSource } from './beacon';
 import { applicantsAtDraw, writeResults } from './draw-batch';
-import type { Presale } from './setup';
+import { presaleColumns, type Presale } from './setup';
 
 /** The live applications as draw entries; a companion who did not accept by the close takes their ticket with them. */
 async function entriesOf(
   db: Db,
   presale: Presale,
-): Promise<{ entries: DrawEntry[]; tickets: Map<string, number> }> {
+): Promise<{ entries: DrawEntry[]; fewer: Map<string, number> }> {
   const applications = await db
     .select({
       id: presaleApplications.id,
@@ -43,20 +43,21 @@ async function entriesOf(
       choice.offeringId,
     ]);
   }
-  const tickets = new Map<string, number>();
+  // Applications whose companions did not all accept draw for fewer tickets.
+  const fewer = new Map<string, number>();
   const entries = applications.map((application) => {
     const count =
       presale.companionRule === 'member'
         ? Math.min(application.tickets, 1 + application.accepted)
         : application.tickets;
-    tickets.set(application.id, count);
+    if (count !== application.tickets) fewer.set(application.id, count);
     return {
       id: application.receiptNo,
       tickets: count,
       choices: byApplication.get(application.id) ?? [],
     };
   });
-  return { entries, tickets };
+  return { entries, fewer };
 }
 
 /**
@@ -72,18 +73,18 @@ export async function freezePresale(
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [presale] = await tx
-      .select()
+      .select(presaleColumns)
       .from(presales)
       .where(eq(presales.id, presaleId))
       .for('update')
       .limit(1);
     if (!presale || presale.frozenAt || now < presale.closesAt) return false;
-    const { entries, tickets } = await entriesOf(tx, presale);
-    for (const [id, count] of tickets) {
+    const { entries, fewer } = await entriesOf(tx, presale);
+    for (const [id, count] of fewer) {
       await tx
         .update(presaleApplications)
         .set({ tickets: count, updatedAt: now })
-        .where(and(eq(presaleApplications.id, id), sql`${presaleApplications.tickets} <> ${count}`));
+        .where(eq(presaleApplications.id, id));
     }
     // Invitations nobody answered end with the window.
     await tx
@@ -116,7 +117,7 @@ const NOT_PREMIUM = '抽選時点でプレミアム会員ではありません';
 export async function drawPresale(db: Db, presaleId: string, now = new Date()): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [presale] = await tx
-      .select()
+      .select(presaleColumns)
       .from(presales)
       .where(eq(presales.id, presaleId))
       .for('update')

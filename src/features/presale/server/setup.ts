@@ -1,6 +1,6 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, getTableColumns } from 'drizzle-orm';
 import { AppError } from '@/lib/errors';
 import type { Db } from '@/server/db/client';
 import { contentItems, presaleOfferings, presalePerformances, presales } from '@/server/db/schema';
@@ -8,7 +8,14 @@ import { assertCan, type StaffActor, recordAudit } from '@/features/staff/server
 import { seedCommitment } from '@/features/presale/draw';
 import type { PresaleSetup } from '@/features/presale/schemas';
 
-export type Presale = typeof presales.$inferSelect;
+/**
+ * A presale's row without its published draw record: the record holds every entry (megabytes for a large draw) and
+ * is read only where it is served, never on an application's or a page's path.
+ */
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- taken out by name, so that the rest stays typed
+const { record: _record, ...columns } = getTableColumns(presales);
+export const presaleColumns = columns;
+export type Presale = Omit<typeof presales.$inferSelect, 'record'>;
 
 async function ticketItemOf(db: Db, siteId: string, itemId: string): Promise<void> {
   const [item] = await db
@@ -66,7 +73,7 @@ export async function savePresale(
   return db.transaction(async (tx) => {
     await ticketItemOf(tx, actor.siteId, itemId);
     const [existing] = await tx
-      .select()
+      .select(presaleColumns)
       .from(presales)
       .where(eq(presales.itemId, itemId))
       .for('update')
@@ -83,7 +90,7 @@ export async function savePresale(
         .update(presales)
         .set({ ...rulesOf(setup), updatedAt: now })
         .where(eq(presales.id, existing.id))
-        .returning()) as [Presale];
+        .returning(presaleColumns)) as [Presale];
     } else {
       const seed = randomBytes(32).toString('hex');
       [presale] = (await tx
@@ -95,7 +102,7 @@ export async function savePresale(
           seed,
           commitment: await seedCommitment(seed),
         })
-        .returning()) as [Presale];
+        .returning(presaleColumns)) as [Presale];
     }
     await writePerformances(tx, presale.id, setup);
     await recordAudit(tx, actor, {
@@ -121,7 +128,7 @@ export async function extendPresaleWindow(
   assertCan(actor, 'content:write');
   return db.transaction(async (tx) => {
     const [presale] = await tx
-      .select()
+      .select(presaleColumns)
       .from(presales)
       .where(and(eq(presales.id, presaleId), eq(presales.siteId, actor.siteId)))
       .for('update')

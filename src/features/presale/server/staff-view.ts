@@ -11,6 +11,7 @@ import {
 import { AppError } from '@/lib/errors';
 import { presaleState, type PresaleState } from '@/features/presale/state';
 import type { PresaleSetupInput } from '@/features/presale/schemas';
+import { presaleColumns, type Presale } from './setup';
 
 const JST_INPUT = new Intl.DateTimeFormat('sv-SE', {
   timeZone: 'Asia/Tokyo',
@@ -37,7 +38,7 @@ export interface StaffPresaleRow {
 /** Every TICKET item of the site with its presale, if any: the console's list (newest item first). */
 export async function staffPresaleList(db: Db, siteId: string, now = new Date()): Promise<StaffPresaleRow[]> {
   const rows = await db
-    .select({ itemId: contentItems.id, title: contentItems.title, presale: presales })
+    .select({ itemId: contentItems.id, title: contentItems.title, presale: presaleColumns })
     .from(contentItems)
     .leftJoin(presales, eq(presales.itemId, contentItems.id))
     .where(and(eq(contentItems.siteId, siteId), eq(contentItems.section, 'ticket')))
@@ -79,7 +80,7 @@ export interface StaffPresaleDetail {
   values: PresaleSetupInput;
 }
 
-async function setupValues(db: Db, presale: typeof presales.$inferSelect): Promise<PresaleSetupInput> {
+async function setupValues(db: Db, presale: Presale): Promise<PresaleSetupInput> {
   const performances = await db
     .select()
     .from(presalePerformances)
@@ -146,7 +147,7 @@ export async function staffPresaleDetail(
   now = new Date(),
 ): Promise<StaffPresaleDetail> {
   const [row] = await db
-    .select({ title: contentItems.title, section: contentItems.section, presale: presales })
+    .select({ title: contentItems.title, section: contentItems.section, presale: presaleColumns })
     .from(contentItems)
     .leftJoin(presales, eq(presales.itemId, contentItems.id))
     .where(and(eq(contentItems.id, itemId), eq(contentItems.siteId, siteId)))

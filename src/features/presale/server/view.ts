@@ -1,4 +1,5 @@
 import 'server-only';
+import { presaleColumns } from './setup';
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import {
@@ -112,7 +113,7 @@ export async function presaleForViewer(
   now = new Date(),
 ): Promise<PresaleView | null> {
   const [presale] = await db
-    .select()
+    .select(presaleColumns)
     .from(presales)
     .where(and(eq(presales.itemId, itemId), eq(presales.siteId, siteId)))
     .limit(1);
@@ -146,7 +147,8 @@ export async function presaleForViewer(
     entryListHash: presale.entryListHash,
     beacon: presale.beacon ? { source: presale.beacon.source, round: presale.beacon.round } : null,
     beaconRound: presale.beaconRound,
-    recordPublished: resultsOut && presale.record !== null,
+    // The record is written with drawnAt, in one statement.
+    recordPublished: resultsOut && presale.drawnAt !== null,
     performances: await performancesOf(db, presale.id),
     canApply,
     mine,
