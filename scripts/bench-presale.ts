@@ -290,10 +290,12 @@ async function main(): Promise<boolean> {
       accepted === applies.sent,
     ],
     [
+      // A request answered 503 at its deadline may still have been stored (the fan finds it on reload; a retry is
+      // refused as a second application): stored counts every member once, at least every one accepted.
       'opening: stored (applied, distinct members)',
-      `${stored?.applications} (${stored?.members})`,
-      '= accepted, 0 lost',
-      stored?.applications === accepted && stored?.members === accepted,
+      `${stored?.applications} (${stored?.members}); answered 503 but stored ${(stored?.applications ?? 0) - accepted}`,
+      '≥ accepted, one per member: 0 lost',
+      (stored?.applications ?? 0) >= accepted && stored?.members === stored?.applications,
     ],
     [
       'opening: second applications refused (409)',
