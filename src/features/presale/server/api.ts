@@ -6,7 +6,7 @@ import { getDb } from '@/server/db';
 import { jsonError, jsonFromError, jsonInvalid, jsonOk } from '@/server/http/responses';
 import { consumeRateLimit } from '@/server/rate-limit/limiter';
 import { getSite } from '@/features/site/app';
-import { getViewer } from '@/features/auth/app';
+import { getReader } from '@/features/auth/app';
 import { findMember } from '@/features/membership/server';
 import { memberPost } from '@/features/membership/app';
 import { staffApi } from '@/features/staff/app';
@@ -25,7 +25,8 @@ export async function getPresaleView(_request: NextRequest, context: { params: P
     const params = await context.params;
     const site = await getSite(params.host);
     if (!site) return jsonError('NOT_FOUND');
-    const viewer = await getViewer(params.host);
+    // A read: a session due for its identity check is checked beside it, never before it.
+    const viewer = await getReader(params.host);
     if (!viewer) return jsonError('UNAUTHENTICATED');
     const db = await getDb();
     const member = await findMember(db, site.id, viewer.uid);

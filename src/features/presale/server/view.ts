@@ -1,5 +1,4 @@
 import 'server-only';
-import { presaleColumns } from './setup';
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import {
@@ -15,8 +14,28 @@ import type { Member } from '@/features/membership';
 import { presaleState } from '@/features/presale/state';
 import type { PresalePerformanceView, PresaleView } from '@/features/presale/types';
 import { eligibility } from './eligibility';
+import { presaleColumns } from './setup';
 
-async function performancesOf(db: Db, presaleId: string): Promise<PresalePerformanceView[]> {
+/**
+ * Performances and seat types of presales whose window has opened: their rules can no longer change, so each
+ * instance keeps them once (bounded) instead of asking twice per request at the opening and at the results.
+ */
+const FIXED_PERFORMANCES = new Map<string, PresalePerformanceView[]>();
+const FIXED_LIMIT = 200;
+
+async function performancesOf(db: Db, presaleId: string, fixed: boolean): Promise<PresalePerformanceView[]> {
+  const kept = fixed ? FIXED_PERFORMANCES.get(presaleId) : undefined;
+  if (kept) return kept;
+  const read = await readPerformances(db, presaleId);
+  if (fixed) {
+    if (FIXED_PERFORMANCES.size >= FIXED_LIMIT)
+      FIXED_PERFORMANCES.delete(FIXED_PERFORMANCES.keys().next().value!);
+    FIXED_PERFORMANCES.set(presaleId, read);
+  }
+  return read;
+}
+
+async function readPerformances(db: Db, presaleId: string): Promise<PresalePerformanceView[]> {
   const performances = await db
     .select()
     .from(presalePerformances)
@@ -149,7 +168,7 @@ export async function presaleForViewer(
     beaconRound: presale.beaconRound,
     // The record is written with drawnAt, in one statement.
     recordPublished: resultsOut && presale.drawnAt !== null,
-    performances: await performancesOf(db, presale.id),
+    performances: await performancesOf(db, presale.id, state !== 'upcoming'),
     canApply,
     mine,
     invitation,
