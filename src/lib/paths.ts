@@ -46,6 +46,7 @@ export const paths = {
     audit: () => '/staff/audit',
     announcements: () => '/staff/announcements',
     deliveries: () => '/staff/deliveries',
+    door: () => '/staff/door',
   },
 };
 
