@@ -1,4 +1,5 @@
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import QRCode from 'qrcode';
 import type { PlaywrightWorkerArgs } from '@playwright/test';
 import { SITE_URLS, type SiteSlug } from './auth';
@@ -69,6 +70,7 @@ export function writeQrVideo(text: string, file: string, width = 640, height = 4
   const chroma = Buffer.alloc((width / 2) * (height / 2) * 2, 128);
   const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma]);
   const header = Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`);
+  mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, Buffer.concat([header, ...Array.from({ length: frames }, () => frame)]));
 }
 
