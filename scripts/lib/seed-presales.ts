@@ -1,13 +1,7 @@
 import { addDays, addHours, startOfHour } from 'date-fns';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import {
-  contentItems,
-  members,
-  presaleApplications,
-  presaleOfferings,
-  presales,
-} from '@/server/db/schema';
+import { contentItems, members, presaleApplications, presaleOfferings, presales } from '@/server/db/schema';
 import type { Site } from '@/features/site';
 import { findMember } from '@/features/membership/server';
 import { presaleSetupSchema } from '@/features/presale';
@@ -61,10 +55,17 @@ export async function seedDemoPresales(
       .limit(WINDOWS.length);
     for (const [index, item] of items.entries()) {
       const [existing] = await db
-        .select({ id: presales.id })
+        .select({ id: presales.id, resultsAt: presales.resultsAt })
         .from(presales)
         .where(eq(presales.itemId, item.id));
-      if (existing) continue;
+      if (existing) {
+        // A demo set up before e-tickets existed gets its paid win and tickets too (nothing twice).
+        const member = await findMember(db, site.id, premiumUser.uid);
+        if (WINDOWS[index]?.state === 'drawn' && member) {
+          await issueDemoTickets(db, existing.id, member.id, existing.resultsAt);
+        }
+        continue;
+      }
       const window = WINDOWS[index]!;
       const opensAt = addDays(now, window.opens);
       const closesAt = addDays(now, window.closes);
@@ -111,7 +112,8 @@ export async function seedDemoPresales(
       const afterClose = addHours(closesAt, 1);
       await freezePresale(db, presale.id, afterClose);
       await drawPresale(db, presale.id, afterClose);
-      if (window.state === 'drawn') await issueDemoTickets(db, presale.id, member.id, addDays(now, window.results));
+      if (window.state === 'drawn')
+        await issueDemoTickets(db, presale.id, member.id, addDays(now, window.results));
     }
   }
 }
