@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { expect, freshContext, test, type Browser, type Page } from './support/test';
 import { SITE_URLS } from './support/auth';
+import { expectNoSeriousViolations } from './support/axe';
 import { demoBrowser, demoSession } from './support/sessions';
 import { fakeCameraArgs, fetchCodes, freshestCode, writeQrVideo } from './support/tickets';
 
@@ -25,6 +26,7 @@ test('a fan’s ticket and member card show a living code that changes within 31
   );
   const code = ticket.getByTestId('living-code');
   await expect(code).toHaveAttribute('data-window', /\d+/);
+  await expectNoSeriousViolations(page, 'my page with e-tickets');
   const first = await code.getAttribute('data-window');
   const clock = await code.getByTestId('living-clock').textContent();
   await expect(code.getByTestId('living-clock')).not.toHaveText(clock!, { timeout: 3_000 });
@@ -67,6 +69,7 @@ test('the door admits a ticket once, refuses it the second time, and refuses a c
     // The camera keeps seeing the same phone: once the same-scan pause is over, it is a second entry.
     await expect(result).toHaveAttribute('data-reason', 'used', { timeout: 15_000 });
     await expect(page.getByTestId('door-message')).toHaveText(/入場済み/);
+    await expectNoSeriousViolations(page, 'door page');
 
     // The same code, shown two minutes after it was made (a screenshot): the door's clock says it is over.
     const later = await doorPage(browser, 150_000);
