@@ -1,6 +1,10 @@
 import path from 'node:path';
 import type { NextConfig } from 'next';
-import { SECURITY_HEADERS } from './src/server/http/security-headers';
+import {
+  CAMERA_PAGES,
+  CAMERA_PERMISSIONS_POLICY,
+  SECURITY_HEADERS,
+} from './src/server/http/security-headers';
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
@@ -20,7 +24,11 @@ const nextConfig: NextConfig = {
   // app and the limiter share one drizzle-orm.
   serverExternalPackages: ['@electric-sql/pglite', 'rate-limiter-flexible', 'drizzle-orm'],
   async headers() {
-    return [{ source: '/:path*', headers: [...SECURITY_HEADERS] }];
+    // A later rule's header of the same name replaces an earlier one's: the door page may use the camera.
+    return [
+      { source: '/:path*', headers: [...SECURITY_HEADERS] },
+      ...CAMERA_PAGES.map((source) => ({ source, headers: [CAMERA_PERMISSIONS_POLICY] })),
+    ];
   },
 };
 

@@ -44,6 +44,7 @@ const AREA_PERMISSION: Record<string, Permission | null> = {
   announcements: 'announcements:send',
   deliveries: 'deliveries:manage',
   presales: 'content:write',
+  door: 'door:check',
 };
 
 function filesNamed(dir: string, name: string): string[] {
@@ -281,7 +282,7 @@ const sessions: Partial<Record<'premium' | 'guest' | 'expired' | StaffRole | 'se
 test.beforeAll(async ({ playwright }) => {
   const api = await playwright.request.newContext();
   try {
-    for (const role of ['premium', 'guest', 'expired', 'owner', 'editor', 'support'] as const) {
+    for (const role of ['premium', 'guest', 'expired', 'owner', 'editor', 'support', 'door'] as const) {
       sessions[role] = await demoSession(playwright, 'mio', role);
     }
     sessions.secondOwner = await demoSession(playwright, 'second', 'owner');
@@ -401,7 +402,7 @@ test('mio’s owner, reads started by another site (a link, an image): refused a
   }
 });
 
-for (const role of ['editor', 'support'] as const) {
+for (const role of ['editor', 'support', 'door'] as const) {
   test(`mio’s ${role}: refused (403) wherever the role does not reach; its own pages open`, async ({
     request,
   }) => {

@@ -52,6 +52,7 @@ function startSecondInstance(): ChildProcess {
         MEDIA_URL_SECRET: readFileSync(path.join(DATA_DIR, 'media-url-secret'), 'utf8').trim(),
         ALTCHA_HMAC_KEY: readFileSync(path.join(DATA_DIR, 'altcha-hmac-key'), 'utf8').trim(),
         NOTICE_TOKEN_SECRET: readFileSync(path.join(DATA_DIR, 'notice-token-secret'), 'utf8').trim(),
+        TICKET_SIGNING_SECRET: readFileSync(path.join(DATA_DIR, 'ticket-signing-secret'), 'utf8').trim(),
         PAYMENTS_PROVIDER: 'sandbox',
         SANDBOX_TEST_CLOCK: 'true',
         RATE_LIMIT_SCALE: '50',

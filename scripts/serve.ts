@@ -18,6 +18,7 @@ const [
   { startFront },
   { startPaymentReconciliation },
   { startPresaleDraws },
+  { startTicketIssuing },
   { guardRequests },
   { recheckInBackground },
   { firebaseIdentity },
@@ -29,6 +30,7 @@ const [
   import('@/features/front/server'),
   import('@/features/billing/server'),
   import('@/features/presale/server'),
+  import('@/features/tickets/server'),
   import('@/server/http/request-guard'),
   import('@/features/auth/server'),
   import('@/features/auth/server'),
@@ -73,6 +75,8 @@ const stopReconciliation = startPaymentReconciliation();
 // Notices' mails go out from here (docs/decisions/0028): every instance runs a worker; rows are claimed once.
 const stopMail = startMailWorkerFromEnv(db.db);
 const stopPresaleDraws = startPresaleDraws();
+// E-tickets of paid wins are issued at each presale's 発券日 (docs/decisions/0033), once whatever the instances.
+const stopTicketIssuing = startTicketIssuing();
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
@@ -80,6 +84,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     stopReconciliation();
     const mailStopped = stopMail();
     stopPresaleDraws();
+    stopTicketIssuing();
     server.close();
     server.closeAllConnections();
     void Promise.all([app.close(), mailStopped.then(() => db.close())]).finally(() => process.exit(0));

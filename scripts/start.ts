@@ -99,6 +99,7 @@ async function main(): Promise<void> {
   const mediaUrlSecret = await demoSecret('MEDIA_URL_SECRET', 'media-url-secret');
   const altchaHmacKey = await demoSecret('ALTCHA_HMAC_KEY', 'altcha-hmac-key');
   const noticeTokenSecret = await demoSecret('NOTICE_TOKEN_SECRET', 'notice-token-secret');
+  const ticketSigningSecret = await demoSecret('TICKET_SIGNING_SECRET', 'ticket-signing-secret');
   // Pages cached by an earlier start may come from another database (a fresh DATA_DIR, another DATABASE_URL):
   // each start renders them afresh from the data it serves.
   await rm(path.resolve('.next/server/route-cache'), { recursive: true, force: true });
@@ -135,6 +136,7 @@ async function main(): Promise<void> {
         MEDIA_URL_SECRET: mediaUrlSecret,
         ALTCHA_HMAC_KEY: altchaHmacKey,
         NOTICE_TOKEN_SECRET: noticeTokenSecret,
+        TICKET_SIGNING_SECRET: ticketSigningSecret,
         SMTP_URL: env.SMTP_URL ?? mailCatcher!.smtpUrl,
         // glibc's per-thread malloc arenas hold memory the app never uses again.
         MALLOC_ARENA_MAX: '2',
@@ -162,10 +164,10 @@ async function main(): Promise<void> {
  * A key of the app, from the environment when set, else one made for this data directory and kept in it, so that
  * what was signed before a restart still checks and every instance on the same data agrees: MEDIA_URL_SECRET signs
  * premium media URLs, ALTCHA_HMAC_KEY the sign-up's challenges (docs/decisions/0024), NOTICE_TOKEN_SECRET the
- * mails' unsubscribe links (docs/decisions/0028).
+ * mails' unsubscribe links (docs/decisions/0028), TICKET_SIGNING_SECRET the ticket and card codes (docs/decisions/0033).
  */
 async function demoSecret(
-  name: 'MEDIA_URL_SECRET' | 'ALTCHA_HMAC_KEY' | 'NOTICE_TOKEN_SECRET',
+  name: 'MEDIA_URL_SECRET' | 'ALTCHA_HMAC_KEY' | 'NOTICE_TOKEN_SECRET' | 'TICKET_SIGNING_SECRET',
   fileName: string,
 ): Promise<string> {
   // eslint-disable-next-line no-restricted-properties -- env.ts fills in a development default, refused by `next start`

@@ -25,7 +25,7 @@ function tenantOf(slug: SiteSlug): string {
 export const TENANT_IDS: Record<SiteSlug, string> = { mio: tenantOf('mio'), second: tenantOf('second') };
 export const SITE_URLS: Record<SiteSlug, string> = { mio: MIO_URL, second: SECOND_URL };
 
-export type DemoRole = 'premium' | 'guest' | 'expired' | 'owner' | 'editor' | 'support';
+export type DemoRole = 'premium' | 'guest' | 'expired' | 'owner' | 'editor' | 'support' | 'door';
 
 interface DemoAccount {
   role: DemoRole;

@@ -18,6 +18,7 @@ export const DEMO_SESSIONS = [
   ['mio', 'owner'],
   ['mio', 'editor'],
   ['mio', 'support'],
+  ['mio', 'door'],
   ['second', 'premium'],
   ['second', 'owner'],
 ] as const satisfies readonly (readonly [SiteSlug, DemoRole])[];

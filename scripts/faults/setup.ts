@@ -57,6 +57,7 @@ export async function createWorld(cleanups: (() => Promise<unknown>)[]): Promise
     MEDIA_URL_SECRET: randomBytes(32).toString('base64url'),
     ALTCHA_HMAC_KEY: randomBytes(32).toString('base64url'),
     NOTICE_TOKEN_SECRET: randomBytes(32).toString('base64url'),
+    TICKET_SIGNING_SECRET: randomBytes(32).toString('base64url'),
     MALLOC_ARENA_MAX: '2',
     NEXT_TELEMETRY_DISABLED: '1',
     // Its forty fans sign up and pay from one address, and retry through every fault.

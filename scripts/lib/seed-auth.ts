@@ -10,7 +10,7 @@ import { z } from 'zod';
  * configuration), with e-mail and password sign-in, and the demo accounts of demo/users.json. Idempotent.
  */
 const demoUserSchema = z.object({
-  role: z.enum(['premium', 'guest', 'expired', 'owner', 'editor', 'support']),
+  role: z.enum(['premium', 'guest', 'expired', 'owner', 'editor', 'support', 'door']),
   email: z.email(),
   password: z.string().min(6),
   displayName: z.string().min(1),

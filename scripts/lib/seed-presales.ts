@@ -1,21 +1,23 @@
 import { addDays, addHours, startOfHour } from 'date-fns';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import { contentItems, members, presaleOfferings, presales } from '@/server/db/schema';
+import { contentItems, members, presaleApplications, presaleOfferings, presales } from '@/server/db/schema';
 import type { Site } from '@/features/site';
 import { findMember } from '@/features/membership/server';
 import { presaleSetupSchema } from '@/features/presale';
 import { applyToPresale, drawPresale, freezePresale, savePresale } from '@/features/presale/server';
+import { issuePresaleTickets } from '@/features/tickets/server';
 import type { DemoUser } from './seed-auth';
 
 const JST = (date: Date) => new Date(date.getTime() + 9 * 3_600_000).toISOString().slice(0, 16);
 
 /** Where each of a site's four TICKET items stands, relative to the first start: one presale in every state. */
 const WINDOWS = [
-  { state: 'upcoming', opens: 3, closes: 10, results: 12, applies: false },
-  { state: 'open', opens: -2, closes: 5, results: 7, applies: false },
-  { state: 'closed', opens: -10, closes: -1, results: 1, applies: true },
-  { state: 'drawn', opens: -20, closes: -12, results: -10, applies: true },
+  { state: 'upcoming', opens: 3, closes: 10, results: 12, applies: false, shows: 30 },
+  { state: 'open', opens: -2, closes: 5, results: 7, applies: false, shows: 37 },
+  { state: 'closed', opens: -10, closes: -1, results: 1, applies: true, shows: 44 },
+  // Drawn, paid and issued: the premium member holds e-tickets for a show in two weeks (issue 24).
+  { state: 'drawn', opens: -20, closes: -12, results: -10, applies: true, shows: 14 },
 ] as const;
 
 /**
@@ -53,17 +55,24 @@ export async function seedDemoPresales(
       .limit(WINDOWS.length);
     for (const [index, item] of items.entries()) {
       const [existing] = await db
-        .select({ id: presales.id })
+        .select({ id: presales.id, resultsAt: presales.resultsAt })
         .from(presales)
         .where(eq(presales.itemId, item.id));
-      if (existing) continue;
+      if (existing) {
+        // A demo set up before e-tickets existed gets its paid win and tickets too (nothing twice).
+        const member = await findMember(db, site.id, premiumUser.uid);
+        if (WINDOWS[index]?.state === 'drawn' && member) {
+          await issueDemoTickets(db, existing.id, member.id, existing.resultsAt);
+        }
+        continue;
+      }
       const window = WINDOWS[index]!;
       const opensAt = addDays(now, window.opens);
       const closesAt = addDays(now, window.closes);
       const setup = presaleSetupSchema.parse({
         performances: [0, 1].map((day) => ({
-          startsAt: `${JST(addDays(now, 30 + index * 7 + day)).slice(0, 10)}T18:00`,
-          doorsAt: `${JST(addDays(now, 30 + index * 7 + day)).slice(0, 10)}T17:00`,
+          startsAt: `${JST(addDays(now, window.shows + day)).slice(0, 10)}T18:00`,
+          doorsAt: `${JST(addDays(now, window.shows + day)).slice(0, 10)}T17:00`,
           venue: day === 0 ? 'Zepp Haneda（東京）' : 'Zepp Osaka Bayside（大阪）',
           offerings: [
             { seatType: '指定席', capacity: 1200, priceYen: 8800 },
@@ -103,6 +112,33 @@ export async function seedDemoPresales(
       const afterClose = addHours(closesAt, 1);
       await freezePresale(db, presale.id, afterClose);
       await drawPresale(db, presale.id, afterClose);
+      if (window.state === 'drawn')
+        await issueDemoTickets(db, presale.id, member.id, addDays(now, window.results));
     }
   }
+}
+
+/**
+ * The premium member's win of the drawn presale, paid (set here as the payment would: status `paid` with paid_at),
+ * with its 発券日 a day after the results and its seats shown since an hour ago, and the e-tickets issued.
+ */
+async function issueDemoTickets(db: Db, presaleId: string, memberId: string, resultsAt: Date): Promise<void> {
+  const paid = await db
+    .update(presaleApplications)
+    .set({ status: 'paid', paidAt: addHours(resultsAt, 2) })
+    .where(
+      and(
+        eq(presaleApplications.presaleId, presaleId),
+        eq(presaleApplications.memberId, memberId),
+        eq(presaleApplications.status, 'won'),
+      ),
+    )
+    .returning({ id: presaleApplications.id });
+  if (paid.length === 0) return;
+  const now = new Date();
+  await db
+    .update(presales)
+    .set({ ticketsIssueAt: addDays(resultsAt, 1), seatsRevealAt: addHours(now, -1) })
+    .where(eq(presales.id, presaleId));
+  await issuePresaleTickets(db, presaleId, now);
 }

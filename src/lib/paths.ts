@@ -48,6 +48,7 @@ export const paths = {
     deliveries: () => '/staff/deliveries',
     presales: () => '/staff/presales',
     presale: (itemId: string) => `/staff/presales/${itemId}`,
+    door: () => '/staff/door',
   },
 };
 

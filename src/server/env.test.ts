@@ -8,6 +8,7 @@ const PRODUCTION = {
   MEDIA_URL_SECRET: SECRET,
   ALTCHA_HMAC_KEY: ALTCHA_KEY,
   NOTICE_TOKEN_SECRET: 'a-notice-token-secret-of-at-least-32-characters',
+  TICKET_SIGNING_SECRET: 'a-ticket-signing-secret-of-at-least-32-characters',
   SMTP_URL: 'smtp://mail.example.com:587',
   PAYMENTS_PROVIDER: 'sandbox',
 };

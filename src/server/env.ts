@@ -95,12 +95,18 @@ const envSchema = z.object({
    */
   DRAND_URL: optional(z.url({ protocol: /^https?$/ })),
   DRAND_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  /**
+   * The root of the per-site Ed25519 keys that sign ticket and member-card codes (decision 0033), derived with HKDF
+   * per site and key id; required in production, at least 32 characters. No key derived from it leaves the server.
+   */
+  TICKET_SIGNING_SECRET: optional(z.string().min(32)),
 });
 
 /** Known to everyone who reads this file: good for a laptop and tests, refused in production. */
 const DEVELOPMENT_MEDIA_URL_SECRET = 'development-only-media-url-secret-do-not-use-in-production';
 const DEVELOPMENT_ALTCHA_HMAC_KEY = 'development-only-altcha-hmac-key-do-not-use-in-production';
 const DEVELOPMENT_NOTICE_TOKEN_SECRET = 'development-only-notice-token-secret-do-not-use-in-production';
+const DEVELOPMENT_TICKET_SIGNING_SECRET = 'development-only-ticket-signing-secret-do-not-use-in-production';
 
 const checkedEnvSchema = envSchema
   .superRefine((value, ctx) => {
@@ -140,6 +146,16 @@ const checkedEnvSchema = envSchema
         message: 'required in production (at least 32 random characters)',
       });
     }
+    if (
+      serving &&
+      (!value.TICKET_SIGNING_SECRET || value.TICKET_SIGNING_SECRET === DEVELOPMENT_TICKET_SIGNING_SECRET)
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TICKET_SIGNING_SECRET'],
+        message: 'required in production (at least 32 random characters)',
+      });
+    }
     if (serving && !value.SMTP_URL && value.DEMO_MODE !== 'true') {
       ctx.addIssue({
         code: 'custom',
@@ -153,6 +169,7 @@ const checkedEnvSchema = envSchema
     MEDIA_URL_SECRET: value.MEDIA_URL_SECRET ?? DEVELOPMENT_MEDIA_URL_SECRET,
     ALTCHA_HMAC_KEY: value.ALTCHA_HMAC_KEY ?? DEVELOPMENT_ALTCHA_HMAC_KEY,
     NOTICE_TOKEN_SECRET: value.NOTICE_TOKEN_SECRET ?? DEVELOPMENT_NOTICE_TOKEN_SECRET,
+    TICKET_SIGNING_SECRET: value.TICKET_SIGNING_SECRET ?? DEVELOPMENT_TICKET_SIGNING_SECRET,
   }));
 
 export type Env = z.infer<typeof checkedEnvSchema>;

@@ -3,7 +3,7 @@ import { can, permissionsOf } from '@/features/staff/roles';
 
 describe('staff roles', () => {
   it('lets owners do everything', () => {
-    expect(permissionsOf('owner')).toHaveLength(10);
+    expect(permissionsOf('owner')).toHaveLength(11);
   });
 
   it('keeps editors to content, legal pages and announcements', () => {
@@ -11,8 +11,17 @@ describe('staff roles', () => {
   });
 
   it('keeps support to members, their contact details and complimentary grants', () => {
-    expect(permissionsOf('support')).toEqual(['members:read', 'members:contact', 'members:grant']);
+    expect(permissionsOf('support')).toEqual([
+      'members:read',
+      'members:contact',
+      'members:grant',
+      'door:check',
+    ]);
     expect(can('support', 'content:write')).toBe(false);
     expect(can('support', 'plans:write')).toBe(false);
+  });
+
+  it('keeps door staff to the entrance check alone', () => {
+    expect(permissionsOf('door')).toEqual(['door:check']);
   });
 });

@@ -6,11 +6,13 @@ export const ROLE_LABELS: Record<StaffRole, string> = {
   owner: 'オーナー',
   editor: '編集者',
   support: 'サポート',
+  door: '入場スタッフ',
 };
 
 /**
  * What each role may do. Owners manage staff, plans and read the audit log; editors manage content and the legal
- * pages; support reads members and grants complimentary membership. Owners may do everything.
+ * pages; support reads members and grants complimentary membership; door staff only check tickets at the entrance
+ * (入場チェック), which support may also do. Owners may do everything.
  */
 export const PERMISSIONS = {
   'content:write': ['owner', 'editor'],
@@ -24,6 +26,8 @@ export const PERMISSIONS = {
   'audit:read': ['owner'],
   'announcements:send': ['owner', 'editor'],
   'deliveries:manage': ['owner'],
+  /** 入場チェック: the door page and its APIs, nothing else for the door role (least privilege). */
+  'door:check': ['owner', 'support', 'door'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -53,6 +53,10 @@ export const presales = pgTable(
     drawnAt: timestamp('drawn_at', { withTimezone: true }),
     /** The published record, served from the results time on. */
     record: jsonb('record').$type<DrawRecord>(),
+    /** 発券日: from this time each paid ticket is issued as an e-ticket (src/features/tickets). Unset: not yet. */
+    ticketsIssueAt: timestamp('tickets_issue_at', { withTimezone: true }),
+    /** From this time an e-ticket shows its seat; before it, the date it will. */
+    seatsRevealAt: timestamp('seats_reveal_at', { withTimezone: true }),
     ...timestamps,
   },
   (table) => [

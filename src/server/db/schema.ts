@@ -9,3 +9,4 @@ export * from './rate-limit-schema';
 export * from './proof-of-work-schema';
 export * from './notices-schema';
 export * from './presale-schema';
+export * from './tickets-schema';

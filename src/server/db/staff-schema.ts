@@ -1,7 +1,7 @@
 import { index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { sites } from './core-schema';
 
-export const STAFF_ROLES = ['owner', 'editor', 'support'] as const;
+export const STAFF_ROLES = ['owner', 'editor', 'support', 'door'] as const;
 
 /**
  * The staff of a site: provider users of the site's tenant with a role there. A user of one site's tenant can only

@@ -8,3 +8,10 @@ export const SECURITY_HEADERS: readonly { key: string; value: string }[] = [
   { key: 'X-Frame-Options', value: 'DENY' },
   { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=()' },
 ];
+
+/** The one page that may use the camera: the door's entrance check reads ticket codes with it (decision 0033). */
+export const CAMERA_PAGES = ['/staff/door'];
+export const CAMERA_PERMISSIONS_POLICY = {
+  key: 'Permissions-Policy',
+  value: 'camera=(self), microphone=(), geolocation=()',
+};

@@ -11,7 +11,16 @@ import { membershipSummary } from '@/features/billing/server/summary';
 import { ResumeButton } from '@/features/billing/components/resume-button';
 
 /** My page's membership part: the member card and what the member can do about their membership. */
-export async function MembershipPanel({ site, member }: { site: Site; member: Member | null }) {
+export async function MembershipPanel({
+  site,
+  member,
+  cardCode,
+}: {
+  site: Site;
+  member: Member | null;
+  /** The member card's living code, from the tickets feature (My page passes it). */
+  cardCode?: React.ReactNode;
+}) {
   if (!member?.memberNumber || !member.joinedAt) {
     return (
       <Notice title="入会手続きが完了していません" testId="signup-unfinished">
@@ -49,6 +58,7 @@ export async function MembershipPanel({ site, member }: { site: Site; member: Me
         periodEnd={periodEnd}
         leaving={summary.leaving || summary.subscription?.method === 'konbini'}
         membershipYear={summary.membershipYear ?? 1}
+        code={cardCode}
       />
       {summary.leaving && periodEnd && (
         <Notice title="退会手続き済みです" testId="leaving-notice">

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { formatDateJa } from '@/lib/dates';
 
 export interface MemberCardProps {
@@ -10,10 +11,23 @@ export interface MemberCardProps {
   periodEnd: Date | null;
   leaving: boolean;
   membershipYear: number;
+  /** The card's living code (src/features/tickets), shown under the card for checks at events. */
+  code?: ReactNode;
 }
 
 /** The digital member card, in the theme's member-card colour. */
 export function MemberCard(card: MemberCardProps) {
+  if (card.code) {
+    return (
+      <div className="flex flex-col items-center gap-3">
+        <MemberCard {...card} code={undefined} />
+        <div data-testid="member-card-code" className="flex flex-col items-center gap-1">
+          {card.code}
+          <p className="text-xs">会員証コード（30秒ごとに変わります・スクリーンショットは無効です）</p>
+        </div>
+      </div>
+    );
+  }
   return (
     <section
       aria-label="会員証"

@@ -18,7 +18,7 @@ export async function NoticesLink({ siteId, memberId }: { siteId: string; member
           未読 {unread}件
         </span>
       ) : (
-        <span className="text-sm font-normal text-ink-secondary">未読はありません</span>
+        <span className="text-sm font-normal text-ink/75">未読はありません</span>
       )}
     </Link>
   );

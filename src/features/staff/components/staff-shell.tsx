@@ -14,6 +14,7 @@ const AREAS: { href: string; label: string; permission: Permission }[] = [
   { href: paths.staff.audit(), label: '操作履歴', permission: 'audit:read' },
   { href: paths.staff.announcements(), label: 'お知らせ配信', permission: 'announcements:send' },
   { href: paths.staff.deliveries(), label: '配信エラー', permission: 'deliveries:manage' },
+  { href: paths.staff.door(), label: '入場チェック', permission: 'door:check' },
 ];
 
 /** The console areas a role opens, in menu order. */

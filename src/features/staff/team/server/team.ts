@@ -23,7 +23,7 @@ export type AccountLookup = (email: string) => Promise<TenantAccount | null>;
 export const ACCOUNT_NOT_FOUND =
   'このメールアドレスのアカウントが見つかりません。先にこのサイトでアカウントを作成してもらってください。';
 
-const ROLE_RANK: Record<StaffRole, number> = { owner: 0, editor: 1, support: 2 };
+const ROLE_RANK: Record<StaffRole, number> = { owner: 0, editor: 1, support: 2, door: 3 };
 
 const auditView = (row: Pick<StaffMemberRow, 'email' | 'displayName' | 'role'>) => ({
   email: row.email,

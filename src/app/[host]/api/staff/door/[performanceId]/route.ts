@@ -1,0 +1,1 @@
+export { getDoorRoster as GET, postDoorScans as POST } from '@/features/tickets/app';

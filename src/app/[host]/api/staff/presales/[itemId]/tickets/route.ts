@@ -1,0 +1,1 @@
+export { putTicketSettings as PUT } from '@/features/tickets/app';

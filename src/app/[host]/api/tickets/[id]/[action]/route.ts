@@ -1,0 +1,1 @@
+export { postTicketAction as POST } from '@/features/tickets/app';

@@ -1,0 +1,1 @@
+export { getCodes as GET } from '@/features/tickets/app';

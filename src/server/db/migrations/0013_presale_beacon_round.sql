@@ -1,1 +1,0 @@
-ALTER TABLE "presales" ADD COLUMN "beacon_round" integer;
