@@ -6,9 +6,6 @@ import { DEMO_SESSIONS, demoSession } from './support/sessions';
  * Signs in each demo account the specs use, once per run, through the sign-in form, and keeps the browser's state
  * (cookies, localStorage and the provider's IndexedDB) for e2e/support/sessions.ts.
  */
-// Each account on its own: both workers sign them in while the specs wait for this project.
-test.describe.configure({ mode: 'parallel' });
-
 for (const [slug, role] of DEMO_SESSIONS) {
   test(`sign in ${role} of ${slug}`, async ({ page }) => {
     const account = demoAccount(slug, role);
