@@ -4,12 +4,13 @@ import { MIO_URL, SECOND_URL, animationsDone, openMenu } from './support/sites';
 import { authReady } from './support/auth';
 import { demoSession } from './support/sessions';
 
-test.describe('accessibility (axe)', { tag: '@both-widths' }, () => {
+test.describe('accessibility (axe)', () => {
+  // The top pages at both widths: the header (a hamburger on a phone) and the sections' layout follow the width.
   for (const [name, url] of [
     ['mio', `${MIO_URL}/`],
     ['second', `${SECOND_URL}/`],
   ] as const) {
-    test(`top page of ${name}`, async ({ page }, testInfo) => {
+    test(`top page of ${name}`, { tag: '@both-widths' }, async ({ page }, testInfo) => {
       await page.goto(url);
       await expectNoSeriousViolations(page, `${testInfo.project.name} ${name} top page`);
     });
@@ -28,6 +29,8 @@ test.describe('accessibility (axe)', { tag: '@both-widths' }, () => {
     });
   }
 
+  // The forms below have one column at every width (only their margins change) under the header the top pages
+  // check at both widths: once, at 1280 px (docs/decisions/0015).
   for (const [name, url] of [
     ['sign-in', `${MIO_URL}/login`],
     ['sign-up on second', `${SECOND_URL}/signup`],

@@ -49,6 +49,9 @@ const M = {
   invalidActionCode: 'このリンクは無効です。すでに使用されたか、URLが正しくありません。',
 } as const;
 
+// Independent tests (fresh accounts, or a demo account only failed to sign in): they run side by side.
+test.describe.configure({ mode: 'parallel' });
+
 /** Expects this toast, an error one or a plain one, and no error beside any field. */
 async function expectToast(page: Page, message: string, type: 'error' | 'plain'): Promise<void> {
   const shown = toast(page, message);

@@ -240,6 +240,11 @@ test.describe('mio as a premium member', { tag: '@both-widths' }, () => {
     expect(time).toBeCloseTo(3, 0);
     expect(partial).toContain(206);
   });
+});
+
+// What a presale and a live stream show is text and links, the same at every width: checked once.
+test.describe('mio as a premium member, once', () => {
+  test.use({ storageState: demoSession('mio', 'premium') });
 
   test('a presale with an open window: 受付中, the code and the application link', async ({ page }) => {
     const item = publishedItems('mio', 'ticket').find(

@@ -51,6 +51,9 @@ async function expectImagesLoaded(page: Page, selector: string, count: number): 
 }
 
 test.describe('staff content', () => {
+  // Each test makes and removes its own items, named by a stamp: they run side by side on both workers.
+  test.describe.configure({ mode: 'parallel' });
+
   test('an editor writes, previews, publishes and unpublishes a premium blog post; fans see it at once', async ({
     page,
     browser,

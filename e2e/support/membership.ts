@@ -315,6 +315,12 @@ export async function readPlanIds(page: Page, slug: SiteSlug): Promise<Record<'m
   return ids;
 }
 
+/**
+ * The demo plans' ids, read once per worker from the plans step: the ids never change during a run (staff specs add
+ * and retire other plans), and reading them costs a page load for every member a spec makes.
+ */
+const planIds = new Map<SiteSlug, Record<'monthly' | 'yearly', string>>();
+
 export interface Progress {
   nickname?: string;
   profile?: ProfileInput;
@@ -335,7 +341,8 @@ export async function saveSteps(page: Page, slug: SiteSlug, progress: Progress) 
   if (progress.profile) await postOk(page, '/api/signup/profile', progress.profile);
   if (progress.address) await postOk(page, '/api/signup/address', progress.address);
   if (!progress.plan) return null;
-  const ids = await readPlanIds(page, slug);
+  const ids = planIds.get(slug) ?? (await readPlanIds(page, slug));
+  planIds.set(slug, ids);
   await postOk(page, '/api/signup/plans', { planId: ids[progress.plan] });
   if (progress.paid) {
     await postOk(page, '/api/billing/subscribe', {

@@ -1,4 +1,5 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { addDays, addMinutes } from 'date-fns';
 import { eq } from 'drizzle-orm';
@@ -7,7 +8,7 @@ import { contentItems } from '@/server/db/schema';
 import type { Site } from '@/features/site';
 import { findSection } from '@/features/site';
 import { createItem, setItemBody } from '@/features/content/server';
-import { storeImage, storeVideo } from '@/features/media/server';
+import { encodeImage, storeImage, storeVideo, type Encoded } from '@/features/media/server';
 import { demoContentSchema, type DemoItem } from './content-seed-schema';
 import { demoImage, demoVideo } from './demo-media';
 import { canariesFor, type Canaries } from './content-canaries';
@@ -81,20 +82,26 @@ async function seedItem(db: Db, site: Site, item: DemoItem, publishedAt: Date, c
   const mediaIds: string[] = [];
   for (const [position, image] of item.images.entries()) {
     const role = item.section === 'photo' ? 'gallery' : position === 0 ? 'cover' : 'inline';
-    const bytes = await demoImage({
+    const picture = await demoPicture({
       label: image.label,
       colors: image.colors,
       orientation: image.orientation,
       seed: position,
     });
-    const row = await storeImage(db, site, {
-      bytes,
-      fileName: canaries.fileName(image.fileName),
-      itemId: id,
-      role,
-      position,
-      caption: canaries.caption(image.caption, position),
-    });
+    const row = await storeImage(
+      db,
+      site,
+      {
+        bytes: picture.bytes,
+        fileName: canaries.fileName(image.fileName),
+        itemId: id,
+        role,
+        position,
+        caption: canaries.caption(image.caption, position),
+      },
+      undefined,
+      picture.encode,
+    );
     mediaIds.push(row.id);
   }
   if (item.video) {
@@ -123,4 +130,67 @@ async function seedItem(db: Db, site: Site, item: DemoItem, publishedAt: Date, c
 function jstAt(day: Date, hhmm: string): string {
   const jstDate = new Date(day.getTime() + 9 * 3600_000).toISOString().slice(0, 10);
   return new Date(`${jstDate}T${hhmm}:00+09:00`).toISOString();
+}
+
+/**
+ * Drawing a demo picture and encoding its renditions takes most of a start's seed (120 pictures, about a quarter of
+ * a second each to draw and half a second to encode on a 2-core machine), and every start of the end-to-end tests
+ * seeds a fresh data directory: the files are kept in .data/cache/demo-pictures, by a hash of the picture's options
+ * and of the code that draws and encodes it, and a start stores them through storeImage as an upload would be. A
+ * picture not in the cache is drawn and encoded by the same code as always.
+ */
+const PICTURE_CACHE = path.resolve('.data/cache/demo-pictures');
+const PICTURE_CODE = [
+  'scripts/lib/demo-media.ts',
+  'src/features/media/server/encode-image.ts',
+  'src/features/media/server/variants.ts',
+  'package-lock.json',
+];
+let pictureCodeHash: Promise<string> | null = null;
+
+interface CachedFile {
+  name: string;
+  contentType: string;
+  width: number;
+  height: number;
+}
+
+async function demoPicture(
+  options: Parameters<typeof demoImage>[0],
+): Promise<{ bytes: Buffer; encode: (bytes: Buffer) => Promise<Encoded[]> }> {
+  pictureCodeHash ??= Promise.all(PICTURE_CODE.map((file) => readFile(path.resolve(file)))).then((texts) =>
+    texts.reduce((hash, text) => hash.update(text), createHash('sha256')).digest('hex'),
+  );
+  const key = createHash('sha256')
+    .update(await pictureCodeHash)
+    .update(JSON.stringify(options))
+    .digest('hex');
+  const dir = path.join(PICTURE_CACHE, key);
+  const cached = await readFile(path.join(dir, 'files.json'), 'utf8')
+    .then((text) => JSON.parse(text) as CachedFile[])
+    .then((list) =>
+      Promise.all(list.map(async (file) => ({ ...file, data: await readFile(path.join(dir, file.name)) }))),
+    )
+    .catch(() => null);
+  if (cached) return { bytes: cached[0]!.data, encode: async () => cached };
+
+  return {
+    bytes: await demoImage(options),
+    async encode(bytes) {
+      const files = await encodeImage(bytes);
+      // Written beside, then renamed into place: a start that stops half-way leaves no half entry.
+      const partial = `${dir}.${randomBytes(4).toString('hex')}.tmp`;
+      await mkdir(partial, { recursive: true });
+      await Promise.all(files.map((file) => writeFile(path.join(partial, file.name), file.data)));
+      const list: CachedFile[] = files.map(({ name, contentType, width, height }) => ({
+        name,
+        contentType,
+        width,
+        height,
+      }));
+      await writeFile(path.join(partial, 'files.json'), JSON.stringify(list));
+      await rename(partial, dir).catch(() => rm(partial, { recursive: true, force: true }));
+      return files;
+    },
+  };
 }

@@ -4,5 +4,6 @@
 import 'server-only';
 
 export { MAX_IMAGE_BYTES, MAX_VIDEO_BYTES, storeImage, storeVideo } from './server/process';
+export { encodeImage, type Encoded } from './server/encode-image';
 export { deleteStoredFiles } from './server/remove';
 export { imageView, mediaUrl, videoView } from './server/urls';
