@@ -74,6 +74,9 @@ export interface StaffPresaleDetail {
     closesAt: Date;
     resultsAt: Date;
     drawnAt: Date | null;
+    /** E-tickets (issue 24): when they are issued, and when their seats show. */
+    ticketsIssueAt: Date | null;
+    seatsRevealAt: Date | null;
     applicationsByStatus: Record<string, number>;
   } | null;
   /** The form's values: the saved rules, or a sensible start for a new presale. */
@@ -172,6 +175,8 @@ export async function staffPresaleDetail(
       closesAt: presale.closesAt,
       resultsAt: presale.resultsAt,
       drawnAt: presale.drawnAt,
+      ticketsIssueAt: presale.ticketsIssueAt,
+      seatsRevealAt: presale.seatsRevealAt,
       applicationsByStatus: Object.fromEntries(statuses.map(({ status, n }) => [status, n])),
     },
     values: await setupValues(db, presale),

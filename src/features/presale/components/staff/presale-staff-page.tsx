@@ -7,7 +7,7 @@ import { PRESALE_STATE_LABELS } from '@/features/presale/state';
 import { APPLICATION_LABELS, formatJst } from '@/features/presale/components/labels';
 import { jstInput, staffPresaleDetail } from '@/features/presale/server/staff-view';
 import { PresaleSetupForm } from './presale-setup-form';
-import { PresaleExtendForm } from './presale-extend-form';
+import { PresaleTimesForm } from './presale-times-form';
 
 /** One TICKET item's presale for staff: its state and public commitment, the applications, the rules and the form. */
 export async function PresaleStaffPage({ actor, itemId }: { actor: StaffActor; itemId: string }) {
@@ -66,6 +66,24 @@ export async function PresaleStaffPage({ actor, itemId }: { actor: StaffActor; i
           )}
         </section>
       )}
+      {presale && (
+        <PresaleTimesForm
+          action={`/api/staff/presales/${itemId}/tickets`}
+          method="PUT"
+          heading="電子チケット"
+          note="当選して支払いを終えた方に、発券日に電子チケットを発行します。座席は座席表示日からチケットに表示されます（発券前なら変更できます）。"
+          fields={[
+            { name: 'issueAt', label: '発券日' },
+            { name: 'seatsRevealAt', label: '座席表示日' },
+          ]}
+          values={{
+            issueAt: presale.ticketsIssueAt ? jstInput(presale.ticketsIssueAt) : '',
+            seatsRevealAt: presale.seatsRevealAt ? jstInput(presale.seatsRevealAt) : '',
+          }}
+          submit="保存する"
+          done="電子チケットの日時を保存しました"
+        />
+      )}
       {!presale || presale.editable ? (
         <section aria-labelledby="setup-heading" className="flex flex-col gap-4">
           <h2 id="setup-heading" className="text-lg font-bold">
@@ -76,9 +94,18 @@ export async function PresaleStaffPage({ actor, itemId }: { actor: StaffActor; i
       ) : (
         <>
           {presale.state === 'open' && (
-            <PresaleExtendForm
-              itemId={itemId}
+            <PresaleTimesForm
+              action={`/api/staff/presales/${itemId}/extend`}
+              method="POST"
+              heading="受付期間の延長"
+              note="受付開始後に変更できるのは、受付終了と当落発表を後ろにずらすことだけです（操作履歴に残ります）。"
+              fields={[
+                { name: 'closesAt', label: '新しい受付終了' },
+                { name: 'resultsAt', label: '新しい当落発表' },
+              ]}
               values={{ closesAt: jstInput(presale.closesAt), resultsAt: jstInput(presale.resultsAt) }}
+              submit="延長する"
+              done="受付期間を延長しました"
             />
           )}
           <section aria-labelledby="rules-summary-heading" className="flex flex-col gap-3 text-sm">
