@@ -97,6 +97,8 @@ export async function seedDemoPresales(
           choices: offerings.map((offering) => offering.id),
           tickets: 2,
           companions: [],
+          // The demo's premium member pays by the card on file: the drawn presale shows the win paid, with a receipt.
+          paymentMethod: 'card',
         },
         addHours(opensAt, 1),
       );

@@ -24,6 +24,10 @@ export const PERMISSIONS = {
   'audit:read': ['owner'],
   'announcements:send': ['owner', 'editor'],
   'deliveries:manage': ['owner'],
+  /** A presale's paid list and its CSV (names and member numbers of the fans who paid). */
+  'presales:paid': ['owner', 'editor'],
+  /** Cancelling a presale's event: every payment is refunded. */
+  'presales:cancel': ['owner'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

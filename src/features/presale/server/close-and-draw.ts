@@ -109,7 +109,7 @@ export async function drawPresale(db: Db, presaleId: string, now = new Date()): 
       .where(eq(presales.id, presaleId))
       .for('update')
       .limit(1);
-    if (!presale || !presale.frozenAt || presale.drawnAt) return false;
+    if (!presale || !presale.frozenAt || presale.drawnAt || presale.cancelledAt) return false;
     const { entries } = await entriesOf(tx, presale);
     const applicants = await tx
       .select({ application: presaleApplications, member: members })
@@ -159,7 +159,7 @@ export async function closeAndDrawDue(db: Db, now = new Date()): Promise<number>
   const due = await db
     .select({ id: presales.id })
     .from(presales)
-    .where(and(lte(presales.closesAt, now), isNull(presales.drawnAt)));
+    .where(and(lte(presales.closesAt, now), isNull(presales.drawnAt), isNull(presales.cancelledAt)));
   let drawn = 0;
   for (const { id } of due) {
     await freezePresale(db, id, now);
