@@ -46,6 +46,8 @@ export const paths = {
     audit: () => '/staff/audit',
     announcements: () => '/staff/announcements',
     deliveries: () => '/staff/deliveries',
+    presalePaid: (itemId: string) => `/staff/presales/${itemId}/paid`,
+    presalePaidCsv: (itemId: string) => `/api/staff/presales/${itemId}/paid.csv`,
   },
 };
 

@@ -3,4 +3,14 @@
 
 import 'server-only';
 
-export { getDrawRecord, getPresaleView, postApplication, postExtend, putPresale } from './server/api';
+export {
+  getDrawRecord,
+  getPaidCsv,
+  getPresaleView,
+  postApplication,
+  postCancel,
+  postExtend,
+  postPayment,
+  putPresale,
+} from './server/api';
+export { PaidPage } from './components/paid-page';

@@ -77,6 +77,7 @@ async function myApplication(db: Db, presaleId: string, memberId: string, result
     wonOfferingId: hidden ? null : application.wonOfferingId,
     wonRank: hidden ? null : application.wonRank,
     voidReason: hidden ? null : application.voidReason,
+    paymentMethod: application.paymentMethod,
     updatedAt: application.updatedAt.toISOString(),
   };
 }
