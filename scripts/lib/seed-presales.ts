@@ -5,7 +5,15 @@ import { contentItems, members, presaleOfferings, presales } from '@/server/db/s
 import type { Site } from '@/features/site';
 import { findMember } from '@/features/membership/server';
 import { presaleSetupSchema } from '@/features/presale';
-import { applyToPresale, drawPresale, freezePresale, savePresale } from '@/features/presale/server';
+import {
+  applyToPresale,
+  drawPresale,
+  freezePresale,
+  runPresaleJobs,
+  savePresale,
+} from '@/features/presale/server';
+import { handleBillingEvent } from '@/features/billing/server';
+import { createSandboxProvider, type SandboxProvider } from '@/server/payments/sandbox';
 import type { DemoUser } from './seed-auth';
 
 const JST = (date: Date) => new Date(date.getTime() + 9 * 3_600_000).toISOString().slice(0, 16);
@@ -20,8 +28,9 @@ const WINDOWS = [
 
 /**
  * The demo's presales (issue 23), on each site's TICKET items, newest first: 受付前, 受付中 (the premium member has
- * not applied), 受付終了 and 抽選済 (the premium member applied; its record published). Set up once per item, with
- * the site's owner as the staff who made it, through the same functions staff and fans use.
+ * not applied), 受付終了 and 抽選済 (the premium member applied; its record published, the win announced: on mio
+ * paid by the card on file, with its receipt; on the second site a konbini voucher awaiting payment). Set up once per item, with the site's owner as the staff who made it, through
+ * the same functions staff, fans and the presale job use.
  */
 export async function seedDemoPresales(
   db: Db,
@@ -97,8 +106,9 @@ export async function seedDemoPresales(
           choices: offerings.map((offering) => offering.id),
           tickets: 2,
           companions: [],
-          // The demo's premium member pays by the card on file: the drawn presale shows the win paid, with a receipt.
-          paymentMethod: 'card',
+          // mio's premium member pays by the card on file (the drawn presale's win shows paid, with its receipt); the
+          // second site's at the konbini (the win shows its voucher, awaiting payment).
+          paymentMethod: site.slug === 'mio' ? 'card' : 'konbini',
         },
         addHours(opensAt, 1),
       );
@@ -107,4 +117,9 @@ export async function seedDemoPresales(
       await drawPresale(db, presale.id, afterClose);
     }
   }
+  // The results time of the drawn presale has passed: announced, and the win charged on the saved card (sandbox).
+  const sandbox: SandboxProvider = createSandboxProvider(db, async (event) => {
+    await handleBillingEvent(db, sandbox, event);
+  });
+  await runPresaleJobs(db, sandbox);
 }

@@ -35,6 +35,7 @@ function WinPayment({ row }: { row: MyTicketRow }) {
       <dl
         className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-lg bg-surface-sub p-3 text-sm"
         data-testid="ticket-voucher"
+        data-payment-id={payment.id}
       >
         <dt>お支払い番号</dt>
         <dd className="font-mono font-bold">{payment.paymentNumber}</dd>
