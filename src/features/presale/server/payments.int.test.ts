@@ -141,7 +141,8 @@ afterAll(async () => handle?.drop());
 describe('paying a presale win', () => {
   it('announces once, charges a card once, issues a konbini voucher, and refuses to take money for a loss', async () => {
     const { presale, open, full } = await setUp('LIVE 2027 東京');
-    const [card, konbini, loser] = await Promise.all(['w-card', 'w-konbini', 'w-loser'].map((u) => fan(u)));
+    // The card fan's name starts like a spreadsheet formula: the CSV keeps it text.
+    const [card, konbini, loser] = await Promise.all(['x-eq', 'w-konbini', 'w-loser'].map((u) => fan(u)));
     const a = await apply(card!, presale, open, 'card');
     const b = await apply(konbini!, presale, open, 'konbini', 1);
     const c = await apply(loser!, presale, full, 'card');
@@ -210,6 +211,7 @@ describe('paying a presale win', () => {
     const csv = await paidListCsv(handle.db, owner, presale.itemId);
     expect(csv.startsWith('\uFEFF氏名,会員番号,受付番号')).toBe(true);
     expect(csv).toContain('17600,クレジットカード');
+    expect(csv).toContain(`"'=HYPERLINK(""x"") x-eq",`);
     const audits = await handle.db.select().from(auditLog).where(eq(auditLog.action, 'presale.paid-export'));
     expect(audits).toHaveLength(1);
     await expect(paidList(handle.db, { ...owner, role: 'support' }, presale.itemId)).rejects.toMatchObject({
