@@ -68,7 +68,7 @@ export async function PaidPage({ actor, itemId }: { actor: StaffActor; itemId: s
             <tbody>
               {list.rows.map((row) => (
                 <tr key={row.receiptNo} className="border-b border-line align-top">
-                  <td className="px-3 py-2">{row.name}</td>
+                  <td className="px-3 py-2 whitespace-nowrap">{row.name}</td>
                   <td className="px-3 py-2 font-mono whitespace-nowrap">{row.memberNumber}</td>
                   <td className="px-3 py-2 font-mono whitespace-nowrap">{row.receiptNo}</td>
                   <td className="px-3 py-2 font-mono whitespace-nowrap">{row.receiptNumber}</td>

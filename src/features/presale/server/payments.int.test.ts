@@ -188,6 +188,8 @@ describe('paying a presale win', () => {
     expect(await chargesOf(card!)).toHaveLength(1);
     expect(await applicationOf(a.id)).toMatchObject({ status: 'paid' });
     expect(await noticesOf(card!.id, 'presale-paid')).toHaveLength(1);
+    // Nothing left to do: an idle tick calls no provider.
+    expect(await run()).toMatchObject({ announced: 0, settled: 0, lapsed: 0 });
 
     // Konbini: a voucher with its mail, paid at the till, then paid.
     const [voucher] = await paymentsOf(b.id);

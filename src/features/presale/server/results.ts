@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import {
   contentItems,
@@ -151,8 +151,3 @@ export async function presalesWithOpenWins(db: Db): Promise<string[]> {
     );
   return rows.map((row) => row.id);
 }
-
-/** The latest payment's status of an application, in one subquery. */
-export const latestPaymentStatus = sql<string | null>`(
-  select status from one_off_payments p where p.presale_application_id = ${presaleApplications.id}
-  order by p.created_at desc limit 1)`;

@@ -13,7 +13,7 @@ import {
 } from '@/features/billing/server';
 import { notify } from '@/features/notices/server';
 import type { Presale } from './setup';
-import { latestPaymentStatus, participantsOf, winsOf } from './results';
+import { participantsOf, winsOf } from './results';
 
 type Win = Awaited<ReturnType<typeof winsOf>>[number];
 
@@ -47,11 +47,8 @@ export async function settleWins(db: Db, provider: PaymentProvider, presale: Pre
   const wins = await winsOf(db, presale.id);
   let settled = 0;
   for (const win of wins) {
-    const [latest] = await db
-      .select({ status: latestPaymentStatus })
-      .from(presaleApplications)
-      .where(eq(presaleApplications.id, win.application.id));
-    if (latest?.status && latest.status !== 'issuing') continue;
+    const [latest] = await paymentsOf(db, win.application.id);
+    if (latest && latest.status !== 'issuing') continue;
     const { member, pay } = await winToPay(db, win);
     try {
       if (win.application.paymentMethod === 'card') {
