@@ -1,11 +1,26 @@
 import { addDays, addHours, startOfHour } from 'date-fns';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import { contentItems, members, presaleApplications, presaleOfferings, presales } from '@/server/db/schema';
+import {
+  contentItems,
+  members,
+  oneOffPayments,
+  presaleApplications,
+  presaleOfferings,
+  presales,
+} from '@/server/db/schema';
 import type { Site } from '@/features/site';
 import { findMember } from '@/features/membership/server';
 import { presaleSetupSchema } from '@/features/presale';
-import { applyToPresale, drawPresale, freezePresale, savePresale } from '@/features/presale/server';
+import {
+  applyToPresale,
+  drawPresale,
+  freezePresale,
+  runPresaleJobs,
+  savePresale,
+} from '@/features/presale/server';
+import { handleBillingEvent, markKonbiniPaid } from '@/features/billing/server';
+import { createSandboxProvider, type SandboxProvider } from '@/server/payments/sandbox';
 import { issuePresaleTickets } from '@/features/tickets/server';
 import type { DemoUser } from './seed-auth';
 
@@ -22,8 +37,9 @@ const WINDOWS = [
 
 /**
  * The demo's presales (issue 23), on each site's TICKET items, newest first: 受付前, 受付中 (the premium member has
- * not applied), 受付終了 and 抽選済 (the premium member applied; its record published). Set up once per item, with
- * the site's owner as the staff who made it, through the same functions staff and fans use.
+ * not applied), 受付終了 and 抽選済 (the premium member applied; its record published, the win announced: on mio
+ * paid by the card on file, on the second site at the konbini, each with its receipt and its e-tickets issued). Set up once per item, with the site's owner as the staff who made it, through
+ * the same functions staff, fans and the presale job use.
  */
 export async function seedDemoPresales(
   db: Db,
@@ -31,6 +47,7 @@ export async function seedDemoPresales(
   users: Record<string, DemoUser[]>,
 ): Promise<void> {
   const now = startOfHour(new Date());
+  const drawn: { site: Site; presaleId: string; resultsAt: Date }[] = [];
   for (const site of sites) {
     const owner = users[site.slug]?.find((user) => user.role === 'owner');
     const premiumUser = users[site.slug]?.find((user) => user.role === 'premium');
@@ -59,11 +76,8 @@ export async function seedDemoPresales(
         .from(presales)
         .where(eq(presales.itemId, item.id));
       if (existing) {
-        // A demo set up before e-tickets existed gets its paid win and tickets too (nothing twice).
-        const member = await findMember(db, site.id, premiumUser.uid);
-        if (WINDOWS[index]?.state === 'drawn' && member) {
-          await issueDemoTickets(db, existing.id, member.id, existing.resultsAt);
-        }
+        if (WINDOWS[index]?.state === 'drawn')
+          drawn.push({ site, presaleId: existing.id, resultsAt: existing.resultsAt });
         continue;
       }
       const window = WINDOWS[index]!;
@@ -106,39 +120,54 @@ export async function seedDemoPresales(
           choices: offerings.map((offering) => offering.id),
           tickets: 2,
           companions: [],
+          // mio's premium member pays by the card on file (the drawn presale's win shows paid, with its receipt); the
+          // second site's at the konbini (the win shows its voucher, awaiting payment).
+          paymentMethod: site.slug === 'mio' ? 'card' : 'konbini',
         },
         addHours(opensAt, 1),
       );
       const afterClose = addHours(closesAt, 1);
       await freezePresale(db, presale.id, afterClose);
       await drawPresale(db, presale.id, afterClose);
-      if (window.state === 'drawn')
-        await issueDemoTickets(db, presale.id, member.id, addDays(now, window.results));
+      if (window.state === 'drawn') drawn.push({ site, presaleId: presale.id, resultsAt: presale.resultsAt });
     }
+  }
+  // The results time of the drawn presale has passed: announced, and the win charged on the saved card (sandbox)
+  // or given its konbini voucher, which the demo member of the second site has paid at the till since.
+  const sandbox: SandboxProvider = createSandboxProvider(db, async (event) => {
+    await handleBillingEvent(db, sandbox, event);
+  });
+  await runPresaleJobs(db, sandbox);
+  for (const { site, presaleId, resultsAt } of drawn) {
+    const premiumUser = users[site.slug]?.find((user) => user.role === 'premium');
+    const member = premiumUser && (await findMember(db, site.id, premiumUser.uid));
+    if (!member) continue;
+    const vouchers = await db
+      .select({ id: oneOffPayments.id })
+      .from(oneOffPayments)
+      .innerJoin(presaleApplications, eq(presaleApplications.id, oneOffPayments.presaleApplicationId))
+      .where(
+        and(
+          eq(presaleApplications.presaleId, presaleId),
+          eq(oneOffPayments.memberId, member.id),
+          eq(oneOffPayments.status, 'pending'),
+        ),
+      );
+    for (const voucher of vouchers) await markKonbiniPaid(db, sandbox, member, voucher.id);
+    await runPresaleJobs(db, sandbox);
+    await issueDemoTickets(db, presaleId, resultsAt);
   }
 }
 
 /**
- * The premium member's win of the drawn presale, paid (set here as the payment would: status `paid` with paid_at),
- * with its 発券日 a day after the results and its seats shown since an hour ago, and the e-tickets issued.
+ * The drawn presale's e-tickets: its 発券日 a day after the results, its seats shown since an hour ago, and every
+ * paid win's tickets issued (once: the issue is idempotent).
  */
-async function issueDemoTickets(db: Db, presaleId: string, memberId: string, resultsAt: Date): Promise<void> {
-  const paid = await db
-    .update(presaleApplications)
-    .set({ status: 'paid', paidAt: addHours(resultsAt, 2) })
-    .where(
-      and(
-        eq(presaleApplications.presaleId, presaleId),
-        eq(presaleApplications.memberId, memberId),
-        eq(presaleApplications.status, 'won'),
-      ),
-    )
-    .returning({ id: presaleApplications.id });
-  if (paid.length === 0) return;
+async function issueDemoTickets(db: Db, presaleId: string, resultsAt: Date): Promise<void> {
   const now = new Date();
   await db
     .update(presales)
     .set({ ticketsIssueAt: addDays(resultsAt, 1), seatsRevealAt: addHours(now, -1) })
-    .where(eq(presales.id, presaleId));
+    .where(and(eq(presales.id, presaleId), isNull(presales.ticketsIssueAt)));
   await issuePresaleTickets(db, presaleId, now);
 }

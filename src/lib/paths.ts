@@ -49,6 +49,8 @@ export const paths = {
     presales: () => '/staff/presales',
     presale: (itemId: string) => `/staff/presales/${itemId}`,
     door: () => '/staff/door',
+    presalePaid: (itemId: string) => `/staff/presales/${itemId}/paid`,
+    presalePaidCsv: (itemId: string) => `/api/staff/presales/${itemId}/paid.csv`,
   },
 };
 

@@ -2,3 +2,4 @@
 // Other folders import the feature only through its entries (decision 0030).
 
 export { voucherView } from './voucher';
+export { describeCardError } from './card-errors';

@@ -4,9 +4,20 @@
 import 'server-only';
 
 export { applySubscriptionState, handleBillingEvent } from './server/events';
-export { findReceiptPayment } from './server/history';
-export { currentVoucher, KONBINI_DAYS, konbiniOffered } from './server/konbini';
+export { findReceiptPayment, listPaymentHistory } from './server/history';
+export { currentVoucher, KONBINI_DAYS, konbiniOffered, markKonbiniPaid } from './server/konbini';
 export { leaveMembership, resumeMembership, startPayment } from './server/membership';
 export { getPaymentProvider } from './server/provider';
+export {
+  CARD_GRACE_MS,
+  chargeWinByCard,
+  paymentsOf,
+  settleForRefund,
+  type WinToPay,
+} from './server/presale-payments';
+export { issueWinVoucher } from './server/presale-voucher';
+export { completeKonbini } from './server/konbini-apply';
+export { ensureCustomer } from './server/customer';
+export { receiptNumberOf } from './receipt';
 export { startPaymentReconciliation } from './server/reconcile-job';
 export { membershipSummary } from './server/summary';

@@ -1,7 +1,7 @@
 /** A konbini voucher as the browser is told it (dates as ISO strings; nothing the fan may not see). */
 export interface VoucherView {
   id: string;
-  status: 'issuing' | 'pending' | 'paid' | 'expired' | 'canceled';
+  status: 'issuing' | 'pending' | 'paid' | 'expired' | 'canceled' | 'failed' | 'refunded';
   amountYen: number;
   paymentNumber: string | null;
   confirmationNumber: string | null;

@@ -3,6 +3,16 @@
 
 import 'server-only';
 
-export { getDrawRecord, getPresaleView, postApplication, postExtend, putPresale } from './server/api';
+export {
+  getDrawRecord,
+  getPaidCsv,
+  getPresaleView,
+  postApplication,
+  postCancel,
+  postExtend,
+  postPayment,
+  putPresale,
+} from './server/api';
+export { PaidPage } from './components/paid-page';
 export { PresaleListPage } from './components/staff/presale-list-page';
 export { PresaleStaffPage } from './components/staff/presale-staff-page';

@@ -85,6 +85,8 @@ export const applicationSchema = z
           .transform(Number),
       )
       .max(3),
+    /** How a win is paid: the saved card (charged at the results time) or a konbini voucher. */
+    paymentMethod: z.enum(['card', 'konbini'], 'お支払い方法を選んでください。'),
   })
   .superRefine((value, ctx) => {
     if (new Set(value.choices).size !== value.choices.length) {

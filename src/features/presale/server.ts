@@ -8,3 +8,7 @@ export { closeAndDrawDue, drawPresale, freezePresale } from './server/close-and-
 export { startPresaleDraws } from './server/draw-job';
 export { myTickets } from './server/my-tickets';
 export { savePresale } from './server/setup';
+export { runPresaleJobs } from './server/jobs';
+export { cancelPresaleEvent, finishCancellation } from './server/cancel';
+export { paidCsvFileName, paidList, paidListCsv } from './server/paid-list';
+export { payWinAgain } from './server/pay';

@@ -22,6 +22,7 @@ export interface MyApplicationView {
   wonOfferingId: string | null;
   wonRank: number | null;
   voidReason: string | null;
+  paymentMethod: 'card' | 'konbini';
   updatedAt: string;
 }
 export interface PresaleView {
@@ -46,4 +47,6 @@ export interface PresaleView {
   mine: MyApplicationView | null;
   /** An invitation to accompany someone, waiting for this viewer's answer or accepted. */
   invitation: { receiptNo: string; applicantNickname: string | null; tickets: number; status: string } | null;
+  /** The viewer's saved card ("Visa •••• 4242"), offered as the way to pay a win; null: konbini only. */
+  savedCard?: string | null;
 }

@@ -3,11 +3,18 @@ import { can, permissionsOf } from '@/features/staff/roles';
 
 describe('staff roles', () => {
   it('lets owners do everything', () => {
-    expect(permissionsOf('owner')).toHaveLength(11);
+    expect(permissionsOf('owner')).toHaveLength(13);
   });
 
-  it('keeps editors to content, legal pages and announcements', () => {
-    expect(permissionsOf('editor')).toEqual(['content:write', 'legal:write', 'announcements:send']);
+  it('keeps editors to content, legal pages, announcements and the presales paid list', () => {
+    expect(permissionsOf('editor')).toEqual([
+      'content:write',
+      'legal:write',
+      'announcements:send',
+      'presales:paid',
+    ]);
+    // Cancelling an event refunds everyone: the owner's alone.
+    expect(can('editor', 'presales:cancel')).toBe(false);
   });
 
   it('keeps support to members, their contact details and complimentary grants', () => {

@@ -28,6 +28,10 @@ export const PERMISSIONS = {
   'deliveries:manage': ['owner'],
   /** 入場チェック: the door page and its APIs, nothing else for the door role (least privilege). */
   'door:check': ['owner', 'support', 'door'],
+  /** A presale's paid list and its CSV (names and member numbers of the fans who paid). */
+  'presales:paid': ['owner', 'editor'],
+  /** Cancelling a presale's event: every payment is refunded. */
+  'presales:cancel': ['owner'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -11,6 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { members, plans, sites } from './core-schema';
+import { presaleApplications } from './presale-schema';
 
 export const PAYMENT_ATTEMPT_STATUSES = ['open', 'succeeded', 'abandoned', 'refunded'] as const;
 
@@ -78,8 +79,17 @@ export const sandboxEvents = pgTable(
   ],
 );
 
-export const PAYMENT_PURPOSES = ['membership'] as const;
-export const ONE_OFF_STATUSES = ['issuing', 'pending', 'paid', 'expired', 'canceled'] as const;
+export const PAYMENT_PURPOSES = ['membership', 'presale'] as const;
+/** `failed`: a card refused (nothing charged; a new attempt is a new row); `refunded`: paid, then given back. */
+export const ONE_OFF_STATUSES = [
+  'issuing',
+  'pending',
+  'paid',
+  'expired',
+  'canceled',
+  'failed',
+  'refunded',
+] as const;
 
 /**
  * A one-off payment for a purpose (a membership period now, a presale win later): a konbini voucher (docs/decisions
@@ -101,7 +111,11 @@ export const oneOffPayments = pgTable(
     purpose: text('purpose', { enum: PAYMENT_PURPOSES }).notNull(),
     /** The plan a membership period is for. */
     planId: uuid('plan_id').references(() => plans.id),
-    method: text('method', { enum: ['konbini'] })
+    /** The presale win it pays for (purpose `presale`, docs/decisions/0032). */
+    presaleApplicationId: uuid('presale_application_id').references(() => presaleApplications.id, {
+      onDelete: 'cascade',
+    }),
+    method: text('method', { enum: ['konbini', 'card'] })
       .notNull()
       .default('konbini'),
     provider: text('provider', { enum: ['stripe', 'sandbox'] }).notNull(),
@@ -114,6 +128,9 @@ export const oneOffPayments = pgTable(
     confirmationNumber: text('confirmation_number'),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** A refused card's code (Stripe's decline code or code). */
+    failureCode: text('failure_code'),
     /** The membership period it paid for. */
     periodStart: timestamp('period_start', { withTimezone: true }),
     periodEnd: timestamp('period_end', { withTimezone: true }),
@@ -122,7 +139,11 @@ export const oneOffPayments = pgTable(
   (table) => [
     uniqueIndex('one_off_payments_one_open_key')
       .on(table.memberId, table.purpose)
-      .where(sql`${table.status} in ('issuing', 'pending')`),
+      .where(sql`${table.status} in ('issuing', 'pending') and ${table.purpose} = 'membership'`),
+    // A presale win is charged at most once: one open or paid payment per application (a refused card is `failed`).
+    uniqueIndex('one_off_payments_one_per_application')
+      .on(table.presaleApplicationId)
+      .where(sql`${table.status} in ('issuing', 'pending', 'paid')`),
     index('one_off_payments_member_idx').on(table.memberId, table.createdAt),
     index('one_off_payments_open_idx')
       .on(table.createdAt)
@@ -130,6 +151,10 @@ export const oneOffPayments = pgTable(
     check(
       'one_off_payments_membership_plan',
       sql`${table.purpose} <> 'membership' or ${table.planId} is not null`,
+    ),
+    check(
+      'one_off_payments_presale_application',
+      sql`${table.purpose} <> 'presale' or ${table.presaleApplicationId} is not null`,
     ),
   ],
 );
@@ -147,5 +172,19 @@ export const sandboxKonbiniPayments = pgTable('sandbox_konbini_payments', {
   confirmationNumber: text('confirmation_number').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   paidAt: timestamp('paid_at', { withTimezone: true }),
+  refundedAt: timestamp('refunded_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
+
+/** The sandbox's one-off card charges of a saved card (Stripe: an off-session PaymentIntent), keyed by our attempt. */
+export const sandboxCharges = pgTable('sandbox_charges', {
+  id: text('id').primaryKey(),
+  siteId: uuid('site_id').notNull(),
+  customerId: text('customer_id').notNull(),
+  attemptId: text('attempt_id').notNull().unique(),
+  amountYen: integer('amount_yen').notNull(),
+  status: text('status', { enum: ['succeeded', 'failed', 'refunded'] }).notNull(),
+  failureCode: text('failure_code'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  refundedAt: timestamp('refunded_at', { withTimezone: true }),
 });

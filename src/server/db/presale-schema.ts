@@ -57,6 +57,10 @@ export const presales = pgTable(
     ticketsIssueAt: timestamp('tickets_issue_at', { withTimezone: true }),
     /** From this time an e-ticket shows its seat; before it, the date it will. */
     seatsRevealAt: timestamp('seats_reveal_at', { withTimezone: true }),
+    /** Set in the transaction that wrote every result notice (at the results time, once; docs/decisions/0032). */
+    resultsAnnouncedAt: timestamp('results_announced_at', { withTimezone: true }),
+    /** The event was cancelled (中止): every payment is refunded, every live application ends `refunded`. */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     ...timestamps,
   },
   (table) => [
@@ -107,6 +111,8 @@ export const presaleOfferings = pgTable(
  * applied → won | lost | void at the draw (or cancelled before the close); a win is then paid, or lapses unpaid and
  * its seats return; a paid win is refunded when the event is cancelled.
  */
+export const PRESALE_PAYMENT_METHODS = ['card', 'konbini'] as const;
+
 export const APPLICATION_STATUSES = [
   'applied',
   'cancelled',
@@ -131,6 +137,8 @@ export const presaleApplications = pgTable(
       .references(() => members.id, { onDelete: 'cascade' }),
     receiptNo: text('receipt_no').notNull(),
     tickets: integer('tickets').notNull(),
+    /** How a win is paid, chosen at application: the saved card (charged at the results time) or a konbini voucher. */
+    paymentMethod: text('payment_method', { enum: PRESALE_PAYMENT_METHODS }).notNull().default('konbini'),
     status: text('status', { enum: APPLICATION_STATUSES }).notNull().default('applied'),
     wonOfferingId: uuid('won_offering_id').references(() => presaleOfferings.id),
     wonRank: integer('won_rank'),

@@ -110,6 +110,27 @@ export function sandboxKonbini(db: Db, now: (siteId: string) => Promise<Date>) {
       return readKonbini(db, paymentId);
     },
 
+    /** Cancels a voucher not yet paid (the event was cancelled); a paid one stays paid. */
+    async cancelKonbini(paymentId: string): Promise<KonbiniState | null> {
+      const current = await readKonbini(db, paymentId);
+      if (!current || current.status !== 'pending') return current;
+      const at = await now(current.siteId);
+      await db.transaction(async (tx) => {
+        const [canceled] = await tx
+          .update(sandboxKonbiniPayments)
+          .set({ status: 'canceled' })
+          .where(
+            and(
+              eq(sandboxKonbiniPayments.id, paymentId),
+              eq(sandboxKonbiniPayments.status, 'requires_action'),
+            ),
+          )
+          .returning({ id: sandboxKonbiniPayments.id });
+        if (canceled) await recordPaymentEvent(tx, 'payment_intent.canceled', paymentId, at);
+      });
+      return readKonbini(db, paymentId);
+    },
+
     /** The test clock passed deadlines: those vouchers are cancelled, each with its event. */
     async expireKonbini(siteId: string, at: Date): Promise<void> {
       await db.transaction(async (tx) => {

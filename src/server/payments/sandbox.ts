@@ -11,6 +11,7 @@ import {
 } from '@/server/db/schema';
 import { chargeSandboxCard } from '@/server/payments/sandbox-cards';
 import { sandboxKonbini } from '@/server/payments/sandbox-konbini';
+import { sandboxCardCharges } from '@/server/payments/sandbox-charges';
 import {
   deliverEvents,
   nextPeriodEnd,
@@ -81,6 +82,7 @@ export function createSandboxProvider(
 
   const subscriptionIdOf = (attemptId: string) => `sub_sb_${attemptId.replaceAll('-', '')}`;
   const konbini = sandboxKonbini(db, now);
+  const charges = sandboxCardCharges(db, now);
   const pushPayment = (paymentId: string) =>
     deliverEvents(db, deliver, undefined, paymentId).catch((error: unknown) =>
       console.warn('sandbox: events left for later:', (error as Error).message),
@@ -98,6 +100,13 @@ export function createSandboxProvider(
       return state;
     },
     retrieveKonbini: konbini.retrieveKonbini,
+    async cancelKonbini(paymentId) {
+      const state = await konbini.cancelKonbini(paymentId);
+      await pushPayment(paymentId);
+      return state;
+    },
+    chargeSavedCard: charges.chargeSavedCard,
+    refundOneOff: charges.refundOneOff,
     findKonbiniOfAttempt: konbini.findKonbiniOfAttempt,
     async payKonbini(paymentId) {
       const state = await konbini.payKonbini(paymentId);

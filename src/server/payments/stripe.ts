@@ -15,6 +15,7 @@ import {
   type StripeBillingEvent,
 } from '@/server/payments/stripe-mapping';
 import { stripeKonbini } from '@/server/payments/stripe-konbini';
+import { stripeCharges } from '@/server/payments/stripe-charges';
 import type {
   BillablePlan,
   PaymentProvider,
@@ -99,6 +100,7 @@ export function createStripeProvider(options: StripeProviderOptions): StripeProv
     kind: 'stripe',
     publishableKey: options.publishableKey,
     ...stripeKonbini(stripe, findOrCreatePrice),
+    ...stripeCharges(stripe, defaultMethodOf),
 
     async now() {
       return new Date();

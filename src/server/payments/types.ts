@@ -157,6 +157,23 @@ export interface PaymentProvider {
   retrieveKonbini(paymentId: string, within?: Db): Promise<KonbiniState | null>;
   /** The voucher our attempt issued, if the provider issued one (after a crash before we noted it). */
   findKonbiniOfAttempt(attemptId: string): Promise<KonbiniState | null>;
+  /**
+   * Charges the customer's saved card once for our one-off payment (a presale win), off session; the attempt's id is
+   * the idempotency key, so asked again it answers what the first call did and charges nothing more. A refused card
+   * throws `CardError` (again on a retry with the same key: a new try needs a new attempt).
+   */
+  chargeSavedCard(input: {
+    siteId: string;
+    memberId: string;
+    customerId: string;
+    amountYen: number;
+    description: string;
+    attemptId: string;
+  }): Promise<{ providerPaymentId: string; paidAt: Date }>;
+  /** Gives back a paid one-off payment (a card charge or a paid konbini voucher) whole; asking again changes nothing. */
+  refundOneOff(providerPaymentId: string, siteId: string): Promise<void>;
+  /** Cancels a konbini voucher not yet paid; answers the payment as it is after (a voucher already paid stays paid). */
+  cancelKonbini(paymentId: string): Promise<KonbiniState | null>;
   /** Switches the subscription to `planId` at its next renewal (null: takes a pending change back); idempotent. */
   schedulePlanChange(
     subscriptionId: string,

@@ -53,7 +53,9 @@ export function Receipt({
         <dl className="mt-8 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
           <dt className="font-bold">但し</dt>
           <dd>
-            {site.config.SERVICE_NAME} {payment.planName} 会費として{period}
+            {payment.planName.startsWith('チケット代金')
+              ? `${site.config.SERVICE_NAME} ${payment.planName}として`
+              : `${site.config.SERVICE_NAME} ${payment.planName} 会費として${period}`}
           </dd>
           <dt className="font-bold">お支払い日</dt>
           <dd>{formatDateJa(payment.date)}</dd>

@@ -2,7 +2,7 @@ import 'server-only';
 import { desc, eq } from 'drizzle-orm';
 import { AppError } from '@/lib/errors';
 import type { Db } from '@/server/db/client';
-import { oneOffPayments, plans } from '@/server/db/schema';
+import { contentItems, oneOffPayments, plans, presaleApplications, presales } from '@/server/db/schema';
 import type { PaymentProvider, PaymentRecord } from '@/server/payments/types';
 import type { Member } from '@/features/membership';
 import { receiptNumberOf } from '@/features/billing/receipt';
@@ -44,8 +44,11 @@ export async function listPaymentHistory(
   const [sitePlans, konbini, charges] = await Promise.all([
     db.select().from(plans).where(eq(plans.siteId, member.siteId)),
     db
-      .select()
+      .select({ row: oneOffPayments, title: contentItems.title })
       .from(oneOffPayments)
+      .leftJoin(presaleApplications, eq(presaleApplications.id, oneOffPayments.presaleApplicationId))
+      .leftJoin(presales, eq(presales.id, presaleApplications.presaleId))
+      .leftJoin(contentItems, eq(contentItems.id, presales.itemId))
       .where(eq(oneOffPayments.memberId, member.id))
       .orderBy(desc(oneOffPayments.createdAt))
       .limit(24),
@@ -62,15 +65,19 @@ export async function listPaymentHistory(
     periodEnd: record.periodEnd,
     receiptNumber: record.status === 'paid' ? receiptNumberOf(record.id, record.createdAt) : null,
   }));
-  for (const row of konbini) {
+  // Our one-off payments: konbini vouchers (membership or a presale win) and a presale win's card charges.
+  for (const { row, title } of konbini) {
     if (row.status === 'issuing' || row.status === 'canceled') continue;
     const date = row.paidAt ?? row.createdAt;
     lines.push({
       id: row.id,
       date,
-      planName: sitePlans.find((plan) => plan.id === row.planId)?.name ?? '会費',
+      planName:
+        row.purpose === 'presale'
+          ? `チケット代金（${title ?? 'ファンクラブ先行'}）`
+          : (sitePlans.find((plan) => plan.id === row.planId)?.name ?? '会費'),
       amountYen: row.amountYen,
-      method: 'konbini',
+      method: row.method,
       status: row.status,
       periodStart: row.periodStart,
       periodEnd: row.periodEnd,
@@ -78,6 +85,22 @@ export async function listPaymentHistory(
     });
   }
   return lines.sort((a, b) => b.date.getTime() - a.date.getTime());
+}
+
+/**
+ * `period-<ms>` (a paid-period mail's link, notices' periodReceiptId): the card charge that paid the period ending
+ * then. A provider's invoice may end its line's period a moment off the subscription's, so the nearest within a day.
+ */
+function byPeriod(lines: PaymentLine[], id: string): PaymentLine | undefined {
+  const match = /^period-(\d{1,15})$/.exec(id);
+  if (!match) return undefined;
+  const end = Number(match[1]);
+  const near = lines
+    .filter((line) => line.method === 'card' && line.status === 'paid' && line.periodEnd)
+    .map((line) => ({ line, off: Math.abs(line.periodEnd!.getTime() - end) }))
+    .filter(({ off }) => off < 86_400_000)
+    .sort((a, b) => a.off - b.off);
+  return near[0]?.line;
 }
 
 /**
@@ -91,7 +114,8 @@ export async function findReceiptPayment(
   member: Member,
   id: string,
 ): Promise<PaymentLine & { receiptNumber: string }> {
-  const line = (await listPaymentHistory(db, provider, member)).find((payment) => payment.id === id);
+  const lines = await listPaymentHistory(db, provider, member);
+  const line = lines.find((payment) => payment.id === id) ?? byPeriod(lines, id);
   if (!line?.receiptNumber) throw new AppError('NOT_FOUND');
   return { ...line, receiptNumber: line.receiptNumber };
 }

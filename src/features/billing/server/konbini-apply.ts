@@ -2,9 +2,11 @@ import 'server-only';
 import { addMonths, addYears, max } from 'date-fns';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import { oneOffPayments, plans, subscriptions } from '@/server/db/schema';
+import { oneOffPayments, plans, presaleApplications, subscriptions } from '@/server/db/schema';
 import type { KonbiniState, PaymentProvider } from '@/server/payments/types';
 import { joinMember } from '@/features/membership/server';
+import { notify } from '@/features/notices/server';
+import { recordPresalePaid } from '@/features/billing/server/presale-payments';
 
 export type OneOffPayment = typeof oneOffPayments.$inferSelect;
 
@@ -43,7 +45,18 @@ export async function applyKonbiniState(
     console.warn(`billing: konbini payment ${state.providerPaymentId} names no payment of ours`);
     return null;
   }
-  if (row.status === 'paid') return row;
+  if (row.status === 'paid' || row.status === 'refunded') return row;
+  if (state.status === 'paid' && row.purpose === 'presale') {
+    return recordPresalePaid(tx, row, {
+      providerPaymentId: state.providerPaymentId,
+      paidAt: state.paidAt ?? at,
+      voucher: {
+        paymentNumber: state.paymentNumber ?? row.paymentNumber,
+        confirmationNumber: state.confirmationNumber ?? row.confirmationNumber,
+        expiresAt: state.expiresAt ?? row.expiresAt,
+      },
+    });
+  }
   if (state.status === 'paid') return recordKonbiniPaid(tx, row, state, state.paidAt ?? at);
   const voucher = {
     providerPaymentId: state.providerPaymentId,
@@ -58,7 +71,42 @@ export async function applyKonbiniState(
     .set({ ...voucher, status })
     .where(eq(oneOffPayments.id, row.id))
     .returning();
+  if (status === 'pending' && row.status === 'issuing') await voucherIssued(tx, updated ?? row);
   return updated ?? row;
+}
+
+/**
+ * A voucher was issued: the fan's mail and notice with its numbers and deadline (issue 22), once per payment; for a
+ * presale win, the deadline is the win's (docs/decisions/0032).
+ */
+async function voucherIssued(tx: Db, row: OneOffPayment): Promise<void> {
+  if (!row.paymentNumber || !row.expiresAt) return;
+  let purpose = '会費';
+  if (row.purpose === 'presale') {
+    await tx
+      .update(presaleApplications)
+      .set({ paymentDueAt: row.expiresAt })
+      .where(
+        and(eq(presaleApplications.id, row.presaleApplicationId!), eq(presaleApplications.status, 'won')),
+      );
+    purpose = 'チケット代金';
+  } else if (row.planId) {
+    const [plan] = await tx.select({ name: plans.name }).from(plans).where(eq(plans.id, row.planId));
+    purpose = plan ? `${plan.name}の会費` : purpose;
+  }
+  await notify(tx, {
+    siteId: row.siteId,
+    memberId: row.memberId,
+    kind: 'konbini-voucher',
+    key: `konbini-voucher:${row.id}`,
+    data: {
+      purpose,
+      amountYen: row.amountYen,
+      paymentNumber: row.paymentNumber,
+      confirmationNumber: row.confirmationNumber,
+      expiresAt: row.expiresAt.toISOString(),
+    },
+  });
 }
 
 /**
@@ -117,6 +165,18 @@ async function recordKonbiniPaid(
     })
     .onConflictDoNothing();
   await joinMember(tx, row.memberId, paidAt);
+  await notify(tx, {
+    siteId: row.siteId,
+    memberId: row.memberId,
+    kind: 'payment-succeeded',
+    key: `payment:konbini:${row.id}`,
+    data: {
+      planName: plan!.name,
+      amountYen: row.amountYen,
+      paidUntil: end.toISOString(),
+      receiptId: row.id,
+    },
+  });
   return paid!;
 }
 

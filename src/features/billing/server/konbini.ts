@@ -150,12 +150,18 @@ export async function reconcileKonbini(db: Db, provider: PaymentProvider, now = 
     .select()
     .from(oneOffPayments)
     .where(
+      // A presale win's card charge (method card) is settled by the presale job with its own key.
       or(
         and(
+          eq(oneOffPayments.method, 'konbini'),
           eq(oneOffPayments.status, 'issuing'),
           lt(oneOffPayments.createdAt, new Date(now.getTime() - 60_000)),
         ),
-        and(eq(oneOffPayments.status, 'pending'), lt(oneOffPayments.expiresAt, now)),
+        and(
+          eq(oneOffPayments.method, 'konbini'),
+          eq(oneOffPayments.status, 'pending'),
+          lt(oneOffPayments.expiresAt, now),
+        ),
       ),
     )
     .limit(200);

@@ -13,6 +13,13 @@ const KIND_LABELS: Record<string, string> = {
   'leave-confirmed': '退会',
   'leave-undone': '退会の取り消し',
   announcement: 'お知らせ配信',
+  'konbini-voucher': 'コンビニ払い番号',
+  'presale-won': '先行 当選',
+  'presale-lost': '先行 落選',
+  'presale-paid': '先行 お支払い',
+  'presale-card-failed': '先行 カード決済失敗',
+  'presale-lapsed': '先行 当選無効',
+  'presale-cancelled': '公演中止',
 };
 
 /** The owner's list of mails the mail server kept refusing: kept, never dropped, each with a retry. */

@@ -27,6 +27,9 @@ export async function subscriptionBefore(
   return row ?? null;
 }
 
+/** The receipt address of the card charge that paid the period ending then (billing's findReceiptPayment). */
+export const periodReceiptId = (periodEnd: Date) => `period-${periodEnd.getTime()}`;
+
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 const RUNNING = new Set(['active', 'trialing']);
 const UNPAID = new Set(['past_due', 'unpaid']);
@@ -73,7 +76,13 @@ export async function noticeSubscriptionChange(
       ...base,
       kind: 'payment-succeeded',
       key: `payment:${sub}:${periodEnd}`,
-      data: { planName: owner.planName, amountYen: owner.priceYen, paidUntil: periodEnd },
+      data: {
+        planName: owner.planName,
+        amountYen: owner.priceYen,
+        paidUntil: periodEnd,
+        // The charge's invoice id is the provider's; its receipt is found by the period it paid for (history.ts).
+        receiptId: state.currentPeriodEnd ? periodReceiptId(state.currentPeriodEnd) : null,
+      },
     });
   }
   if (failed) {

@@ -1,6 +1,15 @@
 import { announcement } from './announcement';
 import { leaveConfirmed, leaveUndone, renewalReminder } from './membership';
 import { paymentFailed, paymentSucceeded } from './payment';
+import {
+  konbiniVoucher,
+  presaleCancelled,
+  presaleCardFailed,
+  presaleLapsed,
+  presaleLost,
+  presalePaid,
+  presaleWon,
+} from './presale';
 import type { NoticeContent, NoticeTemplate } from './types';
 import { welcome } from './welcome';
 
@@ -15,6 +24,13 @@ export const NOTICE_TEMPLATES = {
   'leave-confirmed': leaveConfirmed,
   'leave-undone': leaveUndone,
   announcement,
+  'konbini-voucher': konbiniVoucher,
+  'presale-won': presaleWon,
+  'presale-lost': presaleLost,
+  'presale-paid': presalePaid,
+  'presale-card-failed': presaleCardFailed,
+  'presale-lapsed': presaleLapsed,
+  'presale-cancelled': presaleCancelled,
 } as const;
 
 export type NoticeKind = keyof typeof NOTICE_TEMPLATES;

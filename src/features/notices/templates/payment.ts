@@ -6,6 +6,8 @@ export interface PaymentData {
   planName: string;
   amountYen: number;
   paidUntil: string | null;
+  /** The payment's receipt (its id on /mypage/payments/[id]/receipt), when known. */
+  receiptId?: string | null;
 }
 
 export const paymentSucceeded: NoticeTemplate<PaymentData> = {
@@ -15,9 +17,13 @@ export const paymentSucceeded: NoticeTemplate<PaymentData> = {
     paragraphs: [
       `${data.planName}のお支払い（${data.amountYen.toLocaleString('ja-JP')}円）を受け付けました。`,
       ...(data.paidUntil ? [`会員期間: ${formatDateJa(data.paidUntil)}まで`] : []),
-      'お支払いの履歴はマイページでご確認いただけます。',
+      data.receiptId
+        ? '領収書は下のボタンからご覧いただけます。'
+        : 'お支払いの履歴と領収書はマイページでご確認いただけます。',
     ],
-    action: { label: 'お支払いの履歴を見る', path: paths.myPage() },
+    action: data.receiptId
+      ? { label: '領収書を見る', path: paths.receipt(data.receiptId) }
+      : { label: 'お支払いの履歴を見る', path: paths.myPage() },
   }),
 };
 

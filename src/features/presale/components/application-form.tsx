@@ -18,6 +18,9 @@ export function ApplicationForm({ view, onDone }: { view: PresaleView; onDone: (
   const [companions, setCompanions] = useState<string[]>(
     view.mine?.companions.map((c) => String(c.memberNumber ?? '')) ?? [],
   );
+  const [method, setMethod] = useState<'card' | 'konbini' | ''>(
+    view.mine?.paymentMethod ?? (view.savedCard ? 'card' : 'konbini'),
+  );
   const [error, setError] = useState<string | null>(null);
   const [fields, setFields] = useState<Record<string, string>>({});
   const [sending, setSending] = useState(false);
@@ -31,6 +34,7 @@ export function ApplicationForm({ view, onDone }: { view: PresaleView; onDone: (
       choices: choices.filter(Boolean),
       tickets,
       companions: companions.slice(0, companionCount).map((c) => c.trim()),
+      paymentMethod: method,
     };
     const result = await postJson<{ receiptNo: string }>(`/api/presales/${view.id}/application`, {
       action: editing ? 'update' : 'apply',
@@ -106,6 +110,36 @@ export function ApplicationForm({ view, onDone }: { view: PresaleView; onDone: (
           }}
         />
       ))}
+      <fieldset aria-describedby="pay-hint">
+        <legend className="mb-1 text-sm font-bold">当選した場合のお支払い方法</legend>
+        <p id="pay-hint" className="mb-2 text-xs text-ink/75">
+          カードは当落発表の時刻に自動で決済します。コンビニ払いは発表後にお支払い番号をお知らせします。
+        </p>
+        {(
+          [
+            [
+              'card',
+              view.savedCard ? `クレジットカード（${view.savedCard}）` : 'クレジットカード（カード未登録）',
+            ],
+            ['konbini', 'コンビニ払い'],
+          ] as const
+        ).map(([value, label]) => (
+          <label key={value} className="flex min-h-11 items-center gap-2">
+            <input
+              type="radio"
+              name="paymentMethod"
+              value={value}
+              checked={method === value}
+              disabled={value === 'card' && !view.savedCard && method !== 'card'}
+              onChange={() => setMethod(value)}
+            />
+            <span>{label}</span>
+          </label>
+        ))}
+        {fields['application.paymentMethod'] && (
+          <p className="text-sm text-error">{fields['application.paymentMethod']}</p>
+        )}
+      </fieldset>
       {error && (
         <p role="alert" className="text-sm text-error">
           {error}

@@ -31,4 +31,7 @@ export const APPLICATION_LABELS: Record<string, string> = {
   lost: '落選',
   void: '無効',
   cancelled: '取消済',
+  paid: '当選・お支払い済',
+  lapsed: '当選無効（お支払い期限切れ）',
+  refunded: '公演中止（返金済）',
 };

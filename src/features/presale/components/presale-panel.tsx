@@ -45,12 +45,20 @@ function Mine({ view, refresh }: { view: PresaleView; refresh: () => void }) {
           {APPLICATION_LABELS[mine.status] ?? mine.status}
         </span>
       </p>
-      {mine.status === 'won' && mine.wonOfferingId && (
+      {(mine.status === 'won' || mine.status === 'paid') && mine.wonOfferingId && (
         <p className="font-bold text-tertiary">
           {RANKS[(mine.wonRank ?? 1) - 1]}で当選：{labels.get(mine.wonOfferingId)}（{mine.tickets}枚）
         </p>
       )}
       {mine.voidReason && <p className="text-sm">無効の理由：{mine.voidReason}</p>}
+      <p className="text-sm">
+        お支払い方法：{mine.paymentMethod === 'card' ? 'クレジットカード' : 'コンビニ払い'}
+        {(mine.status === 'won' || mine.status === 'paid') && (
+          <Link href="/mypage#tickets" className="ml-2 underline underline-offset-4">
+            お支払いの状況はマイページのチケットで
+          </Link>
+        )}
+      </p>
       <ol className="list-inside list-decimal text-sm">
         {mine.choices.map((id, rank) => (
           <li key={id}>

@@ -10,10 +10,15 @@ import { getReader } from '@/features/auth/app';
 import { findMember } from '@/features/membership/server';
 import { memberPost } from '@/features/membership/app';
 import { staffApi } from '@/features/staff/app';
+import { getPaymentProvider } from '@/features/billing/server';
+import type { Member } from '@/features/membership';
 import { applicationSchema, jstDateTime, presaleSetupSchema } from '@/features/presale/schemas';
 import { applyToPresale, cancelApplication, updateApplication } from './apply';
 import { answerInvitation } from './companions';
 import { extendPresaleWindow, presaleIdOfItem, savePresale } from './setup';
+import { cancelPresaleEvent, finishCancellation } from './cancel';
+import { paidCsvFileName, paidListCsv } from './paid-list';
+import { payWinAgain } from './pay';
 import { presaleForViewer, publishedRecord } from './view';
 
 type ItemParams = { host: string; itemId: string };
@@ -32,7 +37,10 @@ export async function getPresaleView(_request: NextRequest, context: { params: P
     const member = await findMember(db, site.id, viewer.uid);
     const view = await presaleForViewer(db, site.id, params.itemId, member);
     // No presale on this item: nothing to show (the panel stays empty).
-    return jsonOk(view);
+    if (!view) return jsonOk(view);
+    // The form offers the card only to a member with one saved (it is charged at the results time).
+    const card = view.canApply.ok || view.mine ? await savedCard(member) : null;
+    return jsonOk({ ...view, savedCard: card ? `${card.brand} •••• ${card.last4}` : null });
   } catch (error) {
     return jsonFromError(error);
   }
@@ -53,6 +61,14 @@ export async function getDrawRecord(_request: NextRequest, context: { params: Pr
   }
 }
 
+async function savedCard(member: Member | null) {
+  if (!member?.billingCustomerId) return null;
+  return (await getPaymentProvider()).getCard(member.billingCustomerId);
+}
+
+const NO_CARD =
+  'カード払いを選ぶには、マイページの「カードを変更する」でカードを登録してください（コンビニ払いもお選びいただけます）。';
+
 const applicationAction = z.discriminatedUnion('action', [
   z.object({ action: z.literal('apply'), application: applicationSchema }),
   z.object({ action: z.literal('update'), application: applicationSchema }),
@@ -72,6 +88,13 @@ export const postApplication = memberPost<PresaleParams>(
       throw new AppError('FORBIDDEN', 'プレミアム会員の方だけがお申し込みいただけます。');
     await consumeRateLimit(db, 'presale:account', `${site.id}:${viewer.uid}`);
     const input = parsed.data;
+    if (
+      (input.action === 'apply' || input.action === 'update') &&
+      input.application.paymentMethod === 'card' &&
+      !(await savedCard(member))
+    ) {
+      return jsonInvalid([{ path: ['application', 'paymentMethod'], message: NO_CARD }]);
+    }
     if (input.action === 'apply') {
       const application = await applyToPresale(db, site.id, member, params.id, input.application);
       return jsonOk({ receiptNo: application.receiptNo }, { status: 201 });
@@ -109,4 +132,58 @@ export const postExtend = staffApi<ItemParams>('content:write', async ({ params,
     parsed.data.resultsAt,
   );
   return jsonOk({ closesAt: presale.closesAt.toISOString(), resultsAt: presale.resultsAt.toISOString() });
+});
+
+/** POST /api/presales/[id]/payment: the fan pays a won application again by card (after a refusal). */
+export const postPayment = memberPost<PresaleParams>(
+  async ({ params, site, viewer, db }) => {
+    if (!z.uuid().safeParse(params.id).success) throw new AppError('NOT_FOUND');
+    const member = await findMember(db, site.id, viewer.uid);
+    if (!member) throw new AppError('NOT_FOUND', 'お申し込みが見つかりませんでした。');
+    await consumeRateLimit(db, 'presale:account', `${site.id}:${viewer.uid}`);
+    const provider = await getPaymentProvider();
+    const paid = await payWinAgain(db, provider, member, params.id, await provider.now(site.id));
+    return jsonOk(paid);
+  },
+  { fresh: true },
+);
+
+/** GET /api/staff/presales/[itemId]/paid.csv: the paid list for Excel (owner, editor); each export audited. */
+export const getPaidCsv = staffApi<ItemParams>('presales:paid', async ({ params, actor, db }) => {
+  const body = await paidListCsv(db, actor, params.itemId);
+  const name = paidCsvFileName(new Date());
+  return new Response(body, {
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+      'Cache-Control': 'private, no-store',
+      'X-Content-Type-Options': 'nosniff',
+    },
+  });
+});
+
+const cancelSchema = z.object({
+  reason: z
+    .string()
+    .trim()
+    .min(1, '中止の理由を入力してください。')
+    .max(200, '中止の理由は200文字以内で入力してください。'),
+});
+
+/**
+ * POST /api/staff/presales/[itemId]/cancel: the owner cancels the event (中止). Marked and audited once; the refunds
+ * start now and the presale job finishes what is left (a provider outage, a crash).
+ */
+export const postCancel = staffApi<ItemParams>('presales:cancel', async ({ params, actor, db, body }) => {
+  const parsed = cancelSchema.safeParse(body);
+  if (!parsed.success) return jsonInvalid(parsed.error.issues);
+  const presale = await cancelPresaleEvent(db, actor, params.itemId, parsed.data.reason, new Date());
+  let finished = false;
+  try {
+    await finishCancellation(db, await getPaymentProvider(), presale, new Date());
+    finished = true;
+  } catch (error) {
+    console.warn('presale: refunds left for the job:', (error as Error).message);
+  }
+  return jsonOk({ cancelledAt: presale.cancelledAt!.toISOString(), refundsFinished: finished });
 });

@@ -32,6 +32,7 @@ export async function lockOpenPresale(
     .for('share')
     .limit(1);
   if (!presale) throw new AppError('NOT_FOUND');
+  if (presale.cancelledAt) throw new AppError('CONFLICT', 'この公演は中止となりました。');
   if (now < presale.opensAt) throw new AppError('CONFLICT', 'この先行受付はまだ受付前です。');
   if (presale.frozenAt || now >= presale.closesAt)
     throw new AppError('CONFLICT', 'この先行受付の受付は終了しました。');
@@ -125,7 +126,13 @@ export async function applyToPresale(
     const companions = await checkApplication(tx, presale, applicant, input, now);
     const [application] = await tx
       .insert(presaleApplications)
-      .values({ presaleId, memberId: applicant.id, receiptNo: newReceiptNo(), tickets: input.tickets })
+      .values({
+        presaleId,
+        memberId: applicant.id,
+        receiptNo: newReceiptNo(),
+        tickets: input.tickets,
+        paymentMethod: input.paymentMethod,
+      })
       .onConflictDoNothing()
       .returning();
     if (!application) throw new AppError('CONFLICT', 'この先行受付にはすでにお申し込み済みです。');
@@ -208,7 +215,7 @@ export async function updateApplication(
       );
     const [updated] = await tx
       .update(presaleApplications)
-      .set({ tickets: input.tickets, updatedAt: now })
+      .set({ tickets: input.tickets, paymentMethod: input.paymentMethod, updatedAt: now })
       .where(eq(presaleApplications.id, application.id))
       .returning();
     return updated!;

@@ -123,7 +123,8 @@ export async function drawPresale(db: Db, presaleId: string, now = new Date()): 
       .for('update')
       .limit(1);
     // A drand round fixed at the close and not fetched yet: the draw waits for it.
-    if (!presale || !presale.frozenAt || presale.drawnAt || !presale.beacon) return false;
+    if (!presale || !presale.frozenAt || presale.drawnAt || presale.cancelledAt || !presale.beacon)
+      return false;
     const { entries } = await entriesOf(tx, presale);
     const applicants = await applicantsAtDraw(tx, presale, now);
     const voided = applicants
@@ -178,7 +179,7 @@ export async function closeAndDrawDue(
   const due = await db
     .select({ id: presales.id })
     .from(presales)
-    .where(and(lte(presales.closesAt, now), isNull(presales.drawnAt)));
+    .where(and(lte(presales.closesAt, now), isNull(presales.drawnAt), isNull(presales.cancelledAt)));
   let drawn = 0;
   for (const { id } of due) {
     await freezePresale(db, id, now, drand);

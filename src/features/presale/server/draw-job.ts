@@ -1,12 +1,13 @@
 import 'server-only';
 import { getDb } from '@/server/db';
-import { closeAndDrawDue } from './close-and-draw';
+import { getPaymentProvider } from '@/features/billing/server';
+import { runPresaleJobs } from './jobs';
 
-/** A presale is frozen and drawn within this long of its close; an idle check is one small query. */
+/** A presale is frozen, drawn, announced and its wins paid within this long; an idle check is a few small queries. */
 const INTERVAL_MS = 15_000;
 
 /**
- * Freezes and draws every presale past its close, in every instance: each step takes the presale's row lock and does
+ * Freezes and draws every presale past its close, announces results and pays the wins (jobs.ts), in every instance: each step takes the presale's row lock and does
  * nothing the second time, so two instances never draw twice. A failed run is tried again at the next tick.
  */
 export function startPresaleDraws(intervalMs = INTERVAL_MS): () => void {
@@ -14,8 +15,9 @@ export function startPresaleDraws(intervalMs = INTERVAL_MS): () => void {
   let stopped = false;
   async function run(): Promise<void> {
     try {
-      const drawn = await closeAndDrawDue(await getDb());
-      if (drawn > 0) console.log(`presale: ${drawn} drawn`);
+      const run = await runPresaleJobs(await getDb(), await getPaymentProvider());
+      const done = Object.entries(run).filter(([, count]) => count > 0);
+      if (done.length) console.log(`presale: ${done.map(([step, count]) => `${count} ${step}`).join(', ')}`);
     } catch (error) {
       console.warn('presale: draw not finished, tried again later:', (error as Error).message);
     }

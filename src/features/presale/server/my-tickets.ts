@@ -1,20 +1,50 @@
 import 'server-only';
-import { and, desc, eq, ne, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, or } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import { contentItems, presaleApplications, presaleParticipants, presales } from '@/server/db/schema';
-import { presaleState } from '@/features/presale/state';
+import {
+  contentItems,
+  oneOffPayments,
+  presaleApplications,
+  presaleOfferings,
+  presaleParticipants,
+  presalePerformances,
+  presales,
+} from '@/server/db/schema';
+import { resultsOut as resultsAreOut } from '@/features/presale/state';
+
+export interface MyTicketPayment {
+  id: string;
+  status: string;
+  method: 'card' | 'konbini';
+  amountYen: number;
+  paymentNumber: string | null;
+  confirmationNumber: string | null;
+  expiresAt: Date | null;
+}
 
 export interface MyTicketRow {
+  presaleId: string;
   itemId: string;
   title: string;
   role: 'applicant' | 'companion';
   receiptNo: string;
-  /** applied, won, lost, void, or 'invited' / 'accepted' for a companion; a result shows from the results time. */
+  /**
+   * applied, won, paid, lost, void, lapsed, refunded, or 'invited' / 'accepted' for a companion; a result shows from
+   * the results time (a cancelled event's `refunded` at once).
+   */
   status: string;
   tickets: number;
   appliedAt: Date;
   updatedAt: Date;
   resultsAt: Date;
+  cancelled: boolean;
+  paymentMethod: 'card' | 'konbini';
+  /** The win: performance, seat type, choice and price (tickets × price), from the results time. */
+  win: { performance: string; startsAt: Date; seatType: string; rank: number; amountYen: number } | null;
+  /** A win's payment deadline (konbini, or the card's 48 hours after a refusal). */
+  paymentDueAt: Date | null;
+  /** The applicant's latest payment of the win (the companion sees none). */
+  payment: MyTicketPayment | null;
 }
 
 /** Every presale this member applied to or accompanies, newest first, for My page's チケット area. */
@@ -33,6 +63,7 @@ export async function myTickets(
         closesAt: presales.closesAt,
         resultsAt: presales.resultsAt,
         drawnAt: presales.drawnAt,
+        cancelledAt: presales.cancelledAt,
       },
       application: presaleApplications,
       participant: {
@@ -40,6 +71,8 @@ export async function myTickets(
         role: presaleParticipants.role,
         status: presaleParticipants.companionStatus,
       },
+      offering: { seatType: presaleOfferings.seatType, priceYen: presaleOfferings.priceYen },
+      performance: { startsAt: presalePerformances.startsAt, venue: presalePerformances.venue },
     })
     .from(presaleApplications)
     .innerJoin(presales, eq(presales.id, presaleApplications.presaleId))
@@ -51,6 +84,8 @@ export async function myTickets(
         eq(presaleParticipants.memberId, memberId),
       ),
     )
+    .leftJoin(presaleOfferings, eq(presaleOfferings.id, presaleApplications.wonOfferingId))
+    .leftJoin(presalePerformances, eq(presalePerformances.id, presaleOfferings.performanceId))
     .where(
       and(
         eq(presales.siteId, siteId),
@@ -59,11 +94,24 @@ export async function myTickets(
       ),
     )
     .orderBy(desc(presaleApplications.createdAt));
-  return rows.map(({ itemId, title, presale, application, participant }) => {
+  const own = rows.filter((row) => row.application.memberId === memberId).map((row) => row.application.id);
+  const payments = own.length
+    ? await db
+        .select()
+        .from(oneOffPayments)
+        .where(and(eq(oneOffPayments.memberId, memberId), inArray(oneOffPayments.presaleApplicationId, own)))
+        .orderBy(desc(oneOffPayments.createdAt))
+    : [];
+  return rows.map(({ itemId, title, presale, application, participant, offering, performance }) => {
     const companion = application.memberId !== memberId;
-    const resultsOut = presaleState(presale, now) === 'drawn';
+    const resultsOut = resultsAreOut(presale, now) || application.status === 'refunded';
     const status = !resultsOut && application.status !== 'applied' ? 'applied' : application.status;
+    const latest = resultsOut
+      ? payments.find((payment) => payment.presaleApplicationId === application.id)
+      : undefined;
+    const won = resultsOut && offering && performance && application.wonRank !== null;
     return {
+      presaleId: application.presaleId,
       itemId,
       title,
       role: companion ? 'companion' : 'applicant',
@@ -73,6 +121,30 @@ export async function myTickets(
       appliedAt: application.createdAt,
       updatedAt: application.updatedAt,
       resultsAt: presale.resultsAt,
+      cancelled: presale.cancelledAt !== null,
+      paymentMethod: application.paymentMethod,
+      win: won
+        ? {
+            performance: performance.venue,
+            startsAt: performance.startsAt,
+            seatType: offering.seatType,
+            rank: application.wonRank!,
+            amountYen: offering.priceYen * application.tickets,
+          }
+        : null,
+      paymentDueAt: resultsOut && !companion ? application.paymentDueAt : null,
+      payment:
+        latest && !companion
+          ? {
+              id: latest.id,
+              status: latest.status,
+              method: latest.method,
+              amountYen: latest.amountYen,
+              paymentNumber: latest.paymentNumber,
+              confirmationNumber: latest.confirmationNumber,
+              expiresAt: latest.expiresAt,
+            }
+          : null,
     };
   });
 }

@@ -73,7 +73,8 @@ async function setUp(capacities = [4, 2]): Promise<{ presale: Presale; offerings
   return { presale, offerings: offerings.map((o) => o.id) };
 }
 
-const form = (input: ApplicationInput) => applicationSchema.parse(input);
+const form = (input: Omit<ApplicationInput, 'paymentMethod'> & Partial<ApplicationInput>) =>
+  applicationSchema.parse({ paymentMethod: 'konbini', ...input });
 
 beforeAll(async () => {
   handle = await createTestDb();
@@ -92,7 +93,7 @@ describe('a presale', () => {
   it('takes one application per person, companions included, and refuses what its rules do not allow', async () => {
     const { presale, offerings } = await setUp();
     const [a, b, c] = await Promise.all(['p-a', 'p-b', 'p-c'].map((uid) => premiumMember(uid)));
-    const apply = (who: Member, input: ApplicationInput, now = at(1)) =>
+    const apply = (who: Member, input: Parameters<typeof form>[0], now = at(1)) =>
       applyToPresale(handle.db, mio.id, who, presale.id, form(input), now);
 
     await expect(

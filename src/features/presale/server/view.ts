@@ -11,7 +11,7 @@ import {
   presales,
 } from '@/server/db/schema';
 import type { Member } from '@/features/membership';
-import { presaleState } from '@/features/presale/state';
+import { presaleState, resultsOut as resultsAreOut } from '@/features/presale/state';
 import type { PresalePerformanceView, PresaleView } from '@/features/presale/types';
 import { eligibility } from './eligibility';
 import { presaleColumns } from './setup';
@@ -87,7 +87,7 @@ async function myApplication(db: Db, presaleId: string, memberId: string, result
       and(eq(presaleParticipants.applicationId, application.id), eq(presaleParticipants.role, 'companion')),
     );
   // A draw made before the results time stays unseen until then, as on every platform's 当落発表.
-  const hidden = !resultsOut && application.status !== 'applied';
+  const hidden = !resultsOut && application.status !== 'applied' && application.status !== 'refunded';
   return {
     receiptNo: application.receiptNo,
     tickets: application.tickets,
@@ -97,6 +97,7 @@ async function myApplication(db: Db, presaleId: string, memberId: string, result
     wonOfferingId: hidden ? null : application.wonOfferingId,
     wonRank: hidden ? null : application.wonRank,
     voidReason: hidden ? null : application.voidReason,
+    paymentMethod: application.paymentMethod,
     updatedAt: application.updatedAt.toISOString(),
   };
 }
@@ -138,11 +139,12 @@ export async function presaleForViewer(
     .limit(1);
   if (!presale) return null;
   const state = presaleState(presale, now);
-  const resultsOut = state === 'drawn';
+  const resultsOut = resultsAreOut(presale, now);
   const mine = member ? await myApplication(db, presale.id, member.id, resultsOut) : null;
   const invitation = member ? await invitationFor(db, presale.id, member.id) : null;
   let canApply: PresaleView['canApply'] = { ok: false, reason: null };
-  if (state === 'upcoming') canApply = { ok: false, reason: '受付開始前です。' };
+  if (state === 'cancelled') canApply = { ok: false, reason: 'この公演は中止となりました。' };
+  else if (state === 'upcoming') canApply = { ok: false, reason: '受付開始前です。' };
   else if (state !== 'open') canApply = { ok: false, reason: '受付は終了しました。' };
   else if (!member) canApply = { ok: false, reason: 'ログインしてください。' };
   else if (mine) canApply = { ok: false, reason: 'お申し込み済みです。' };

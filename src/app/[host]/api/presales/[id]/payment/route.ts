@@ -1,0 +1,1 @@
+export { postPayment as POST } from '@/features/presale/app';

@@ -1,0 +1,1 @@
+export { postCancel as POST } from '@/features/presale/app';

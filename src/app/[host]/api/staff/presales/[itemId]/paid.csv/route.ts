@@ -1,0 +1,1 @@
+export { getPaidCsv as GET } from '@/features/presale/app';

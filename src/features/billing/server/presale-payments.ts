@@ -1,0 +1,172 @@
+import 'server-only';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '@/server/db/client';
+import { contentItems, oneOffPayments, presaleApplications, presales } from '@/server/db/schema';
+import { CardError, type PaymentProvider } from '@/server/payments/types';
+import { notify } from '@/features/notices/server';
+
+type OneOffPayment = typeof oneOffPayments.$inferSelect;
+
+/** A card refused at the results time leaves the fan this long to change it and pay again (docs/decisions/0032). */
+export const CARD_GRACE_MS = 48 * 3600_000;
+
+/** A presale win to pay: who, which application, how much (tickets × price, tax included). */
+export interface WinToPay {
+  siteId: string;
+  memberId: string;
+  applicationId: string;
+  customerId: string | null;
+  amountYen: number;
+  description: string;
+}
+
+async function titleOf(tx: Db, applicationId: string) {
+  const [row] = await tx
+    .select({ title: contentItems.title, receiptNo: presaleApplications.receiptNo })
+    .from(presaleApplications)
+    .innerJoin(presales, eq(presales.id, presaleApplications.presaleId))
+    .innerJoin(contentItems, eq(contentItems.id, presales.itemId))
+    .where(eq(presaleApplications.id, applicationId));
+  return row ?? { title: 'ファンクラブ先行', receiptNo: '' };
+}
+
+/**
+ * The one place a presale win's payment is recorded paid (card or konbini), in the caller's transaction: the
+ * payment `paid`, the application `paid` (the win is fully paid: e-tickets follow from it) and the fan's mail with
+ * the receipt. Money that arrives for an application no longer won (lapsed, refunded) is recorded paid and left to
+ * the presale job, which refunds it.
+ */
+export async function recordPresalePaid(
+  tx: Db,
+  row: OneOffPayment,
+  paid: { providerPaymentId: string; paidAt: Date; voucher?: Partial<OneOffPayment> },
+): Promise<OneOffPayment> {
+  const [locked] = await tx.select().from(oneOffPayments).where(eq(oneOffPayments.id, row.id)).for('update');
+  if (locked?.status === 'paid' || locked?.status === 'refunded') return locked;
+  const [written] = await tx
+    .update(oneOffPayments)
+    .set({ ...paid.voucher, status: 'paid', paidAt: paid.paidAt, providerPaymentId: paid.providerPaymentId })
+    .where(eq(oneOffPayments.id, row.id))
+    .returning();
+  const [won] = await tx
+    .update(presaleApplications)
+    .set({ status: 'paid', paidAt: paid.paidAt, paymentDueAt: null, updatedAt: paid.paidAt })
+    .where(and(eq(presaleApplications.id, row.presaleApplicationId!), eq(presaleApplications.status, 'won')))
+    .returning({ id: presaleApplications.id });
+  if (won) {
+    const { title, receiptNo } = await titleOf(tx, won.id);
+    await notify(tx, {
+      siteId: row.siteId,
+      memberId: row.memberId,
+      kind: 'presale-paid',
+      key: `presale-paid:${won.id}`,
+      data: { title, receiptNo, amountYen: row.amountYen, method: row.method, paymentId: row.id },
+    });
+  }
+  return written!;
+}
+
+/** The application's payment rows, newest first. */
+export function paymentsOf(db: Db, applicationId: string): Promise<OneOffPayment[]> {
+  return db
+    .select()
+    .from(oneOffPayments)
+    .where(eq(oneOffPayments.presaleApplicationId, applicationId))
+    .orderBy(desc(oneOffPayments.createdAt));
+}
+
+/**
+ * Charges the win on the fan's saved card, once. The attempt row is written (committed) before the provider is
+ * called and its id is the idempotency key: two instances, a retry or a crash in the middle reach the same row (the
+ * partial unique index allows one open or paid payment per application) and the provider charges once. `first`: the
+ * results time's automatic charge, made only if the application never had a payment (a refused card is not tried
+ * again by the job; the fan pays again from My page). A refused card: the attempt `failed`, the win stays `won`
+ * with 48 hours to pay (once: a later refusal keeps the deadline), and the fan's mail.
+ */
+export async function chargeWinByCard(
+  db: Db,
+  provider: PaymentProvider,
+  win: WinToPay,
+  options: { first: boolean },
+): Promise<OneOffPayment | null> {
+  await db.execute(sql`
+    insert into one_off_payments (site_id, member_id, purpose, method, provider, amount_yen, presale_application_id)
+    select ${win.siteId}, ${win.memberId}, 'presale', 'card', ${provider.kind}, ${win.amountYen}, ${win.applicationId}
+    where ${!options.first} or not exists
+      (select 1 from one_off_payments where presale_application_id = ${win.applicationId})
+    on conflict do nothing`);
+  const [latest] = await paymentsOf(db, win.applicationId);
+  if (!latest || latest.status !== 'issuing' || latest.method !== 'card') return latest ?? null;
+  const at = await provider.now(win.siteId);
+  try {
+    if (!win.customerId) throw new CardError('card_declined', 'no_card');
+    const charged = await provider.chargeSavedCard({
+      siteId: win.siteId,
+      memberId: win.memberId,
+      customerId: win.customerId,
+      amountYen: latest.amountYen,
+      description: win.description,
+      attemptId: latest.id,
+    });
+    return await db.transaction((tx) => recordPresalePaid(tx, latest, charged));
+  } catch (error) {
+    if (!(error instanceof CardError)) throw error;
+    return db.transaction(async (tx) => {
+      const [failed] = await tx
+        .update(oneOffPayments)
+        .set({ status: 'failed', failureCode: error.declineCode ?? error.code })
+        .where(and(eq(oneOffPayments.id, latest.id), eq(oneOffPayments.status, 'issuing')))
+        .returning();
+      const [graced] = await tx
+        .update(presaleApplications)
+        .set({ paymentDueAt: new Date(at.getTime() + CARD_GRACE_MS), updatedAt: at })
+        .where(
+          and(
+            eq(presaleApplications.id, win.applicationId),
+            eq(presaleApplications.status, 'won'),
+            sql`${presaleApplications.paymentDueAt} is null`,
+          ),
+        )
+        .returning({ dueAt: presaleApplications.paymentDueAt });
+      if (graced?.dueAt) {
+        const { title, receiptNo } = await titleOf(tx, win.applicationId);
+        await notify(tx, {
+          siteId: win.siteId,
+          memberId: win.memberId,
+          kind: 'presale-card-failed',
+          key: `presale-card-failed:${win.applicationId}`,
+          data: { title, receiptNo, amountYen: latest.amountYen, dueAt: graced.dueAt.toISOString() },
+        });
+      }
+      return failed ?? latest;
+    });
+  }
+}
+
+/**
+ * Gives back what was paid for an application (the event's cancellation, or money that arrived after a lapse):
+ * the provider refunds once (its idempotency key is the payment), then the row is `refunded`. An unpaid voucher is
+ * cancelled at the provider; one paid meanwhile is recorded paid and refunded by the next call.
+ */
+export async function settleForRefund(db: Db, provider: PaymentProvider, row: OneOffPayment): Promise<void> {
+  if (row.status === 'paid' && row.providerPaymentId) {
+    await provider.refundOneOff(row.providerPaymentId, row.siteId);
+    const at = await provider.now(row.siteId);
+    await db
+      .update(oneOffPayments)
+      .set({ status: 'refunded', refundedAt: at })
+      .where(and(eq(oneOffPayments.id, row.id), eq(oneOffPayments.status, 'paid')));
+  } else if (row.status === 'pending' && row.providerPaymentId) {
+    const state = await provider.cancelKonbini(row.providerPaymentId);
+    if (state?.status === 'paid') {
+      await db.transaction((tx) =>
+        recordPresalePaid(tx, row, { providerPaymentId: state.providerPaymentId, paidAt: state.paidAt! }),
+      );
+      return;
+    }
+    await db
+      .update(oneOffPayments)
+      .set({ status: 'canceled' })
+      .where(and(eq(oneOffPayments.id, row.id), inArray(oneOffPayments.status, ['pending', 'expired'])));
+  }
+}

@@ -1,0 +1,335 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb } from '@/test/db';
+import { demoSiteFile } from '@/test/site-fixtures';
+import {
+  auditLog,
+  complimentaryGrants,
+  contentItems,
+  members,
+  notices,
+  oneOffPayments,
+  presaleApplications,
+  presaleOfferings,
+  presales,
+  sandboxCharges,
+  sandboxKonbiniPayments,
+} from '@/server/db/schema';
+import { createSandboxProvider, type SandboxProvider } from '@/server/payments/sandbox';
+import { upsertSite, type Site } from '@/features/site/server';
+import { ensureMember, joinMember, type Member } from '@/features/membership/server';
+import { handleBillingEvent, listPaymentHistory } from '@/features/billing/server';
+import type { StaffActor } from '@/features/staff';
+import { applicationSchema, presaleSetupSchema } from '@/features/presale/schemas';
+import { applyToPresale } from './apply';
+import { cancelPresaleEvent, finishCancellation } from './cancel';
+import { closeAndDrawDue } from './close-and-draw';
+import { runPresaleJobs } from './jobs';
+import { myTickets } from './my-tickets';
+import { paidList, paidListCsv, seatsOf } from './paid-list';
+import { payWinAgain } from './pay';
+import { savePresale, type Presale } from './setup';
+
+let handle: Awaited<ReturnType<typeof createTestDb>>;
+let mio: Site;
+let provider: SandboxProvider;
+let owner: StaffActor;
+const HOUR = 3_600_000;
+const NOW = Date.now();
+const at = (hours: number) => new Date(NOW + hours * HOUR);
+const jst = (date: Date) => new Date(date.getTime() + 9 * HOUR).toISOString().slice(0, 16);
+const GOOD = { number: '4242424242424242', expMonth: 12, expYear: 2035, cvc: '123' };
+// Stripe's test card that attaches but whose charges fail.
+const FAILS = { ...GOOD, number: '4000000000000341' };
+
+async function fan(uid: string, card: typeof GOOD | null = GOOD): Promise<Member> {
+  const member = await ensureMember(handle.db, mio.id, uid);
+  await joinMember(handle.db, member.id, new Date('2026-01-01T00:00:00Z'));
+  await handle.db.insert(complimentaryGrants).values({
+    siteId: mio.id,
+    memberId: member.id,
+    endsAt: at(24 * 400),
+    grantedBy: 'test',
+  });
+  await handle.db
+    .update(members)
+    .set({ familyName: uid === 'x-eq' ? '=HYPERLINK("x")' : '山田', givenName: uid })
+    .where(eq(members.id, member.id));
+  if (card) {
+    const customerId = await provider.createCustomer({ siteId: mio.id, memberId: member.id, email: null });
+    await provider.changeCard({ customerId, subscriptionId: null, card });
+    await handle.db.update(members).set({ billingCustomerId: customerId }).where(eq(members.id, member.id));
+  }
+  return (await ensureMember(handle.db, mio.id, uid))!;
+}
+
+/** A presale whose window closed two days ago and whose results time is an hour ago; offering 1 has no seats. */
+async function setUp(title: string): Promise<{ presale: Presale; open: string; full: string }> {
+  const [item] = await handle.db
+    .insert(contentItems)
+    .values({ siteId: mio.id, section: 'ticket', title, state: 'published' })
+    .returning();
+  const setup = presaleSetupSchema.parse({
+    performances: [
+      {
+        startsAt: jst(at(24 * 40)),
+        doorsAt: null,
+        venue: 'Zepp Haneda',
+        offerings: [
+          { seatType: 'A指定', capacity: 10, priceYen: 8800 },
+          { seatType: 'B満席', capacity: 0, priceYen: 7700 },
+        ],
+      },
+    ],
+    ticketsPerApplication: 2,
+    choiceCount: 2,
+    opensAt: jst(at(-24 * 10)),
+    closesAt: jst(at(-48)),
+    resultsAt: jst(at(-1)),
+    joinedBefore: jst(at(-24 * 11)),
+    companionRule: 'none',
+    konbiniDeadlineDays: 3,
+  });
+  const presale = await savePresale(handle.db, owner, item!.id, setup, at(-24 * 12));
+  const offerings = await handle.db
+    .select({ id: presaleOfferings.id })
+    .from(presaleOfferings)
+    .where(eq(presaleOfferings.presaleId, presale.id))
+    .orderBy(presaleOfferings.seatType);
+  return { presale, open: offerings[0]!.id, full: offerings[1]!.id };
+}
+
+const apply = (who: Member, presale: Presale, offering: string, method: 'card' | 'konbini', tickets = 2) =>
+  applyToPresale(
+    handle.db,
+    mio.id,
+    who,
+    presale.id,
+    applicationSchema.parse({ choices: [offering], tickets, companions: [], paymentMethod: method }),
+    at(-24 * 5),
+  );
+
+async function noticesOf(memberId: string, kind: string) {
+  return handle.db
+    .select()
+    .from(notices)
+    .where(and(eq(notices.memberId, memberId), eq(notices.kind, kind)));
+}
+const applicationOf = async (id: string) =>
+  (await handle.db.select().from(presaleApplications).where(eq(presaleApplications.id, id)))[0]!;
+const paymentsOf = (applicationId: string) =>
+  handle.db.select().from(oneOffPayments).where(eq(oneOffPayments.presaleApplicationId, applicationId));
+/** Every charge of the member's card at the provider (whatever attempt made it). */
+async function chargesOf(member: Member) {
+  return handle.db
+    .select()
+    .from(sandboxCharges)
+    .where(eq(sandboxCharges.customerId, member.billingCustomerId!));
+}
+const run = (now = new Date()) => runPresaleJobs(handle.db, provider, now);
+
+beforeAll(async () => {
+  handle = await createTestDb();
+  mio = (await upsertSite(handle.db, demoSiteFile('mio'))).site;
+  const db = handle.db;
+  provider = createSandboxProvider(db, async (event) => {
+    await handleBillingEvent(db, provider, event);
+  });
+  owner = { siteId: mio.id, uid: 'owner', email: 'o@example.com', displayName: 'オーナー', role: 'owner' };
+});
+afterAll(async () => handle?.drop());
+
+describe('paying a presale win', () => {
+  it('announces once, charges a card once, issues a konbini voucher, and refuses to take money for a loss', async () => {
+    const { presale, open, full } = await setUp('LIVE 2027 東京');
+    // The card fan's name starts like a spreadsheet formula: the CSV keeps it text.
+    const [card, konbini, loser] = await Promise.all(['x-eq', 'w-konbini', 'w-loser'].map((u) => fan(u)));
+    const a = await apply(card!, presale, open, 'card');
+    const b = await apply(konbini!, presale, open, 'konbini', 1);
+    const c = await apply(loser!, presale, full, 'card');
+
+    // Drawn, but the results time is still ahead: nothing told, nothing charged, nothing shown.
+    await closeAndDrawDue(handle.db, at(-47));
+    await run(at(-2));
+    expect(await noticesOf(card!.id, 'presale-won')).toHaveLength(0);
+    expect(await paymentsOf(a.id)).toHaveLength(0);
+    expect((await myTickets(handle.db, mio.id, card!.id, at(-2)))[0]!.status).toBe('applied');
+
+    // Two instances at the results time, then a retry: one notice each, one charge.
+    await Promise.all([run(), run()]);
+    await run();
+    for (const [who, kind] of [
+      [card, 'presale-won'],
+      [konbini, 'presale-won'],
+      [loser, 'presale-lost'],
+    ] as const) {
+      expect(await noticesOf(who!.id, kind)).toHaveLength(1);
+    }
+    const won = (await noticesOf(card!.id, 'presale-won'))[0]!.data as Record<string, unknown>;
+    expect(won).toMatchObject({ amountYen: 17_600, tickets: 2, seatType: 'A指定', method: 'card', rank: 1 });
+    expect(await chargesOf(card!)).toHaveLength(1);
+    expect(await applicationOf(a.id)).toMatchObject({ status: 'paid' });
+    expect(await noticesOf(card!.id, 'presale-paid')).toHaveLength(1);
+    const history = await listPaymentHistory(handle.db, provider, card!);
+    expect(history.find((line) => line.planName.startsWith('チケット代金'))).toMatchObject({
+      amountYen: 17_600,
+      method: 'card',
+      receiptNumber: expect.stringMatching(/^R\d{8}-/),
+    });
+
+    // A crash after the provider charged and before we wrote it: the retry finds the same charge.
+    const [paid] = await paymentsOf(a.id);
+    await handle.db.update(oneOffPayments).set({ status: 'issuing' }).where(eq(oneOffPayments.id, paid!.id));
+    await handle.db
+      .update(presaleApplications)
+      .set({ status: 'won', paidAt: null })
+      .where(eq(presaleApplications.id, a.id));
+    await Promise.all([run(), run()]);
+    expect(await chargesOf(card!)).toHaveLength(1);
+    expect(await applicationOf(a.id)).toMatchObject({ status: 'paid' });
+    expect(await noticesOf(card!.id, 'presale-paid')).toHaveLength(1);
+    // Nothing left to do: an idle tick calls no provider.
+    expect(await run()).toMatchObject({ announced: 0, settled: 0, lapsed: 0 });
+
+    // Konbini: a voucher with its mail, paid at the till, then paid.
+    const [voucher] = await paymentsOf(b.id);
+    expect(voucher).toMatchObject({ status: 'pending', method: 'konbini', amountYen: 8_800 });
+    expect((await applicationOf(b.id)).paymentDueAt).toEqual(voucher!.expiresAt);
+    const mail = (await noticesOf(konbini!.id, 'konbini-voucher'))[0]!.data as Record<string, unknown>;
+    expect(mail).toMatchObject({ paymentNumber: voucher!.paymentNumber, amountYen: 8_800 });
+    await provider.payKonbini(voucher!.providerPaymentId!);
+    expect(await applicationOf(b.id)).toMatchObject({ status: 'paid' });
+    expect(await noticesOf(konbini!.id, 'presale-paid')).toHaveLength(1);
+
+    // A loss: paying is refused with the reason, and nothing is written.
+    await expect(payWinAgain(handle.db, provider, loser!, presale.id, new Date())).rejects.toMatchObject({
+      status: 409,
+      message: expect.stringContaining('落選'),
+    });
+    expect(await paymentsOf(c.id)).toHaveLength(0);
+
+    // The staff's list and CSV: both paid wins, the CSV audited.
+    const list = await paidList(handle.db, owner, presale.itemId);
+    expect(list.rows.map((row) => row.receiptNo).sort()).toEqual([a.receiptNo, b.receiptNo].sort());
+    const csv = await paidListCsv(handle.db, owner, presale.itemId);
+    expect(csv.startsWith('\uFEFF氏名,会員番号,受付番号')).toBe(true);
+    expect(csv).toContain('17600,クレジットカード');
+    expect(csv).toContain(`"'=HYPERLINK(""x"") x-eq",`);
+    const audits = await handle.db.select().from(auditLog).where(eq(auditLog.action, 'presale.paid-export'));
+    expect(audits).toHaveLength(1);
+    await expect(paidList(handle.db, { ...owner, role: 'support' }, presale.itemId)).rejects.toMatchObject({
+      status: 403,
+    });
+  });
+
+  it('gives a refused card 48 hours, takes the payment again, and lapses an unpaid win, freeing its seats', async () => {
+    const { presale, open } = await setUp('LIVE 2027 大阪');
+    const [refused, unpaid] = await Promise.all([fan('r-card', FAILS), fan('r-konbini', null)]);
+    const a = await apply(refused!, presale, open, 'card');
+    const b = await apply(unpaid!, presale, open, 'konbini');
+    await closeAndDrawDue(handle.db, at(-47));
+    await Promise.all([run(), run()]);
+
+    const afterFailure = await applicationOf(a.id);
+    expect(afterFailure.status).toBe('won');
+    const graceMs = afterFailure.paymentDueAt!.getTime() - Date.now();
+    expect(graceMs).toBeGreaterThan(47 * HOUR);
+    expect(graceMs).toBeLessThan(49 * HOUR);
+    expect(await noticesOf(refused!.id, 'presale-card-failed')).toHaveLength(1);
+    expect((await myTickets(handle.db, mio.id, refused!.id))[0]).toMatchObject({
+      status: 'won',
+      payment: { status: 'failed', method: 'card' },
+    });
+
+    // The same card again: refused (402), still won; a new card: paid once, the receipt's payment named.
+    await expect(payWinAgain(handle.db, provider, refused!, presale.id, new Date())).rejects.toMatchObject({
+      status: 402,
+    });
+    await provider.changeCard({ customerId: refused!.billingCustomerId!, subscriptionId: null, card: GOOD });
+    const [first, second] = await Promise.all([
+      payWinAgain(handle.db, provider, refused!, presale.id, new Date()),
+      payWinAgain(handle.db, provider, refused!, presale.id, new Date()),
+    ]);
+    expect(first.paymentId).toBe(second.paymentId);
+    expect((await chargesOf(refused!)).filter((charge) => charge.status === 'succeeded')).toHaveLength(1);
+    expect(await applicationOf(a.id)).toMatchObject({ status: 'paid' });
+
+    // The konbini win is not paid by its deadline: lapsed, its voucher cancelled, its seats free again.
+    const seatsBefore = (await seatsOf(handle.db, presale.id)).find((s) => s.id === open)!;
+    expect(seatsBefore.taken).toBe(4);
+    const later = at(24 * 6);
+    await Promise.all([run(later), run(later)]);
+    expect(await applicationOf(b.id)).toMatchObject({ status: 'lapsed' });
+    expect(await noticesOf(unpaid!.id, 'presale-lapsed')).toHaveLength(1);
+    const [voucher] = await paymentsOf(b.id);
+    expect(['expired', 'canceled']).toContain(voucher!.status);
+    expect((await seatsOf(handle.db, presale.id)).find((s) => s.id === open)!.taken).toBe(2);
+    await expect(payWinAgain(handle.db, provider, unpaid!, presale.id, later)).rejects.toMatchObject({
+      status: 409,
+    });
+    // The paid win stays paid.
+    expect(await applicationOf(a.id)).toMatchObject({ status: 'paid' });
+  });
+
+  it('refunds every payment of a cancelled event once and tells every participant', async () => {
+    const { presale, open, full } = await setUp('LIVE 2027 中止');
+    const [card, paidKonbini, pendingKonbini, loser] = await Promise.all(
+      ['c-card', 'c-paid', 'c-pending', 'c-loser'].map((u) => fan(u)),
+    );
+    const a = await apply(card!, presale, open, 'card');
+    const b = await apply(paidKonbini!, presale, open, 'konbini');
+    const c = await apply(pendingKonbini!, presale, open, 'konbini');
+    const d = await apply(loser!, presale, full, 'konbini');
+    await closeAndDrawDue(handle.db, at(-47));
+    await run();
+    const [voucher] = await paymentsOf(b.id);
+    await provider.payKonbini(voucher!.providerPaymentId!);
+    expect(await applicationOf(b.id)).toMatchObject({ status: 'paid' });
+
+    // A double click and two instances.
+    const now = new Date();
+    await Promise.all([
+      cancelPresaleEvent(handle.db, owner, presale.itemId, '会場の都合', now),
+      cancelPresaleEvent(handle.db, owner, presale.itemId, '会場の都合', now),
+    ]);
+    await expect(
+      cancelPresaleEvent(handle.db, { ...owner, role: 'editor' }, presale.itemId, 'x', now),
+    ).rejects.toMatchObject({ status: 403 });
+    const [cancelled] = await handle.db.select().from(presales).where(eq(presales.id, presale.id));
+    await Promise.all([
+      finishCancellation(handle.db, provider, cancelled!, now),
+      finishCancellation(handle.db, provider, cancelled!, now),
+      run(),
+    ]);
+    await run();
+
+    for (const application of [a, b, c]) {
+      expect(await applicationOf(application.id)).toMatchObject({ status: 'refunded' });
+    }
+    expect(await applicationOf(d.id)).toMatchObject({ status: 'lost' });
+    const charges = await chargesOf(card!);
+    expect(charges).toHaveLength(1);
+    expect(charges[0]).toMatchObject({ status: 'refunded', refundedAt: expect.any(Date) });
+    const [till] = await handle.db
+      .select()
+      .from(sandboxKonbiniPayments)
+      .where(eq(sandboxKonbiniPayments.id, voucher!.providerPaymentId!));
+    expect(till!.refundedAt).toBeInstanceOf(Date);
+    expect((await paymentsOf(a.id))[0]).toMatchObject({ status: 'refunded' });
+    expect((await paymentsOf(b.id))[0]).toMatchObject({ status: 'refunded' });
+    expect((await paymentsOf(c.id))[0]).toMatchObject({ status: 'canceled' });
+    for (const who of [card, paidKonbini, pendingKonbini, loser]) {
+      expect(await noticesOf(who!.id, 'presale-cancelled')).toHaveLength(1);
+    }
+    const refund = (await noticesOf(card!.id, 'presale-cancelled'))[0]!.data as Record<string, unknown>;
+    expect(refund).toMatchObject({ refundYen: 17_600, method: 'card' });
+    const audits = await handle.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'presale.cancel'), eq(auditLog.targetId, presale.id)));
+    expect(audits).toHaveLength(1);
+    await expect(payWinAgain(handle.db, provider, card!, presale.id, new Date())).rejects.toMatchObject({
+      status: 409,
+    });
+  });
+});
