@@ -57,12 +57,14 @@ export async function PresaleStaffPage({ actor, itemId }: { actor: StaffActor; i
             </dd>
           </dl>
           {presale.state === 'drawn' && (
-            <Link
-              href={`/presales/${presale.id}/verify`}
-              className="self-start text-sm underline underline-offset-4"
-            >
-              抽選記録と検証ページ
-            </Link>
+            <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+              <Link href={paths.staff.presalePaid(itemId)} className="underline underline-offset-4">
+                支払済みの一覧・CSV・公演中止
+              </Link>
+              <Link href={`/presales/${presale.id}/verify`} className="underline underline-offset-4">
+                抽選記録と検証ページ
+              </Link>
+            </p>
           )}
         </section>
       )}
