@@ -1,5 +1,5 @@
 import { addDays, addHours, startOfHour } from 'date-fns';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import {
   contentItems,
@@ -7,6 +7,7 @@ import {
   oneOffPayments,
   presaleApplications,
   presaleOfferings,
+  presalePerformances,
   presales,
 } from '@/server/db/schema';
 import type { Site } from '@/features/site';
@@ -155,19 +156,32 @@ export async function seedDemoPresales(
       );
     for (const voucher of vouchers) await markKonbiniPaid(db, sandbox, member, voucher.id);
     await runPresaleJobs(db, sandbox);
-    await issueDemoTickets(db, presaleId, resultsAt);
+    // mio's seats are shown already; the second site's only three days before the show, as clubs often do.
+    await issueDemoTickets(db, presaleId, resultsAt, site.slug === 'mio' ? 'shown' : 'later');
   }
 }
 
 /**
- * The drawn presale's e-tickets: its 発券日 a day after the results, its seats shown since an hour ago, and every
- * paid win's tickets issued (once: the issue is idempotent).
+ * The drawn presale's e-tickets: its 発券日 a day after the results, its seats shown since an hour ago (or from three
+ * days before the first show), and every paid win's tickets issued (once: the issue is idempotent).
  */
-async function issueDemoTickets(db: Db, presaleId: string, resultsAt: Date): Promise<void> {
+async function issueDemoTickets(
+  db: Db,
+  presaleId: string,
+  resultsAt: Date,
+  seats: 'shown' | 'later',
+): Promise<void> {
   const now = new Date();
+  const [first] = await db
+    .select({ startsAt: presalePerformances.startsAt })
+    .from(presalePerformances)
+    .where(eq(presalePerformances.presaleId, presaleId))
+    .orderBy(asc(presalePerformances.startsAt))
+    .limit(1);
+  const seatsRevealAt = seats === 'shown' || !first ? addHours(now, -1) : addDays(first.startsAt, -3);
   await db
     .update(presales)
-    .set({ ticketsIssueAt: addDays(resultsAt, 1), seatsRevealAt: addHours(now, -1) })
+    .set({ ticketsIssueAt: addDays(resultsAt, 1), seatsRevealAt })
     .where(and(eq(presales.id, presaleId), isNull(presales.ticketsIssueAt)));
   await issuePresaleTickets(db, presaleId, now);
 }
