@@ -214,6 +214,8 @@ async function main(): Promise<boolean> {
         choices: [o[first], o[(first + 7) % o.length], o[(first + 13) % o.length]],
         tickets: 1 + (index % 2),
         companions: [],
+        // The bench's members have no saved card: a win gets a konbini voucher.
+        paymentMethod: 'konbini',
       },
     });
   };
