@@ -7,7 +7,7 @@ import type { PaymentProvider } from '@/server/payments/types';
 import { assertCan, recordAudit, type StaffActor } from '@/features/staff/server';
 import { chargeWinByCard, paymentsOf, settleForRefund } from '@/features/billing/server';
 import { notify } from '@/features/notices/server';
-import type { Presale } from './setup';
+import { presaleColumns, type Presale } from './setup';
 import { participantsOf, winsOf } from './results';
 import { titleOfPresale, winToPay } from './settle';
 
@@ -30,7 +30,7 @@ export async function cancelPresaleEvent(
   assertCan(actor, 'presales:cancel');
   return db.transaction(async (tx) => {
     const [presale] = await tx
-      .select()
+      .select(presaleColumns)
       .from(presales)
       .where(and(eq(presales.itemId, itemId), eq(presales.siteId, actor.siteId)))
       .for('update');
@@ -124,7 +124,7 @@ export async function finishCancellation(db: Db, provider: PaymentProvider, pres
 /** Cancelled presales with something left to do (a live application, or money not yet given back). */
 export async function cancelledPresales(db: Db): Promise<Presale[]> {
   return db
-    .select()
+    .select(presaleColumns)
     .from(presales)
     .where(
       and(

@@ -7,6 +7,7 @@ import { cancelledPresales, finishCancellation } from './cancel';
 import { closeAndDrawDue } from './close-and-draw';
 import { announceResults, presalesWithOpenWins, resultsDue } from './results';
 import { lapseDue, refundStrays, settleWins } from './settle';
+import { presaleColumns } from './setup';
 
 export interface PresaleRun {
   drawn: number;
@@ -33,7 +34,8 @@ export async function runPresaleJobs(
     if (await announceResults(db, id, now)) run.announced++;
   }
   for (const id of await presalesWithOpenWins(db)) {
-    const [presale] = await db.select().from(presales).where(eq(presales.id, id));
+    // Without the draw record (every entry): this runs every 15 s for each presale with open wins.
+    const [presale] = await db.select(presaleColumns).from(presales).where(eq(presales.id, id));
     if (!presale) continue;
     run.settled += await settleWins(db, provider, presale);
     run.lapsed += await lapseDue(db, provider, presale, now);
