@@ -20,7 +20,7 @@ import { contentItems, presaleApplications, presaleOfferings, presales } from '@
 import { presaleSetupSchema, verifyDrawRecord } from '@/features/presale';
 import { closeAndDrawDue, drawPresale, freezePresale, savePresale } from '@/features/presale/server';
 import { createFreshDatabase } from './lib/bench-db';
-import { startApp, waitForOk } from './lib/bench-app';
+import { cpuSeconds, listenerPid, startApp, waitForOk } from './lib/bench-app';
 import { openPremiumMemberSessions } from './lib/bench-sessions';
 import { rowsOf } from './lib/bench-seed';
 import { importEmulatorAccounts, seedEligibleMembers, seedEntries } from './lib/bench-presale-seed';
@@ -112,6 +112,42 @@ interface Wave {
   /** Socket errors and timeouts: requests that got no answer at all. */
   errors: number;
   wrong: string[];
+  /** CPU milliseconds per request of the app server, the Auth emulator and this database's PostgreSQL backends. */
+  cpuPerRequest: { app: number; emulator: number; postgres: number };
+}
+
+/** Who spends the CPU: read from /proc before and after a wave, so that the figure does not depend on the load. */
+interface CpuWatch {
+  appPid: number;
+  emulatorPid: number | null;
+  /** The PostgreSQL backends serving the bench's database now. */
+  backends: () => Promise<number[]>;
+}
+let cpuWatch: CpuWatch | null = null;
+
+async function cpuSnapshot(pids: number[]): Promise<Map<number, number>> {
+  const seconds = await Promise.all(pids.map(cpuSeconds));
+  return new Map(pids.map((pid, i) => [pid, seconds[i] ?? 0]));
+}
+
+async function cpuAround<T>(
+  run: () => Promise<T>,
+): Promise<[T, { app: number; emulator: number; postgres: number }]> {
+  const watch = cpuWatch!;
+  const fixed = [watch.appPid, ...(watch.emulatorPid ? [watch.emulatorPid] : [])];
+  const before = await cpuSnapshot([...fixed, ...(await watch.backends())]);
+  const result = await run();
+  const after = await cpuSnapshot([...fixed, ...(await watch.backends())]);
+  const spent = (pid: number) => (after.get(pid) ?? 0) - (before.get(pid) ?? 0);
+  const backends = [...after.keys()].filter((pid) => !fixed.includes(pid));
+  return [
+    result,
+    {
+      app: spent(watch.appPid),
+      emulator: watch.emulatorPid ? spent(watch.emulatorPid) : 0,
+      postgres: backends.reduce((sum, pid) => sum + spent(pid), 0),
+    },
+  ];
 }
 
 /** `amount` requests, each with the next cookie (and body), `CONNECTIONS` at once; every answer's status kept. */
@@ -126,37 +162,45 @@ async function wave(options: {
   const statuses: Record<string, number> = {};
   const wrong: string[] = [];
   const started = Date.now();
-  const result = await autocannon({
-    url: BASE,
-    connections: CONNECTIONS,
-    amount: options.cookies.length,
-    timeout: 30,
-    requests: [
-      {
-        method: options.method,
-        path: options.path,
-        setupRequest: (request) => {
-          const index = next++;
-          return {
-            ...request,
-            headers: {
-              ...request.headers,
-              cookie: options.cookies[index % options.cookies.length]!,
-              origin: BASE,
-              'content-type': 'application/json',
-            },
-            ...(options.body ? { body: options.body(index) } : {}),
-          };
+  const [result, cpu] = await cpuAround(() =>
+    autocannon({
+      url: BASE,
+      connections: CONNECTIONS,
+      amount: options.cookies.length,
+      timeout: 30,
+      requests: [
+        {
+          method: options.method,
+          path: options.path,
+          setupRequest: (request) => {
+            const index = next++;
+            return {
+              ...request,
+              headers: {
+                ...request.headers,
+                cookie: options.cookies[index % options.cookies.length]!,
+                origin: BASE,
+                'content-type': 'application/json',
+              },
+              ...(options.body ? { body: options.body(index) } : {}),
+            };
+          },
+          onResponse: (status, body) => {
+            statuses[status] = (statuses[status] ?? 0) + 1;
+            const problem = options.check?.(status, body);
+            if (problem && wrong.length < 5) wrong.push(problem);
+          },
         },
-        onResponse: (status, body) => {
-          statuses[status] = (statuses[status] ?? 0) + 1;
-          const problem = options.check?.(status, body);
-          if (problem && wrong.length < 5) wrong.push(problem);
-        },
-      },
-    ],
-  });
+      ],
+    }),
+  );
+  const perRequest = (seconds: number) => Math.round((seconds * 1000 * 100) / options.cookies.length) / 100;
   return {
+    cpuPerRequest: {
+      app: perRequest(cpu.app),
+      emulator: perRequest(cpu.emulator),
+      postgres: perRequest(cpu.postgres),
+    },
     sent: options.cookies.length,
     statuses,
     wallMs: Date.now() - started,
@@ -193,6 +237,17 @@ async function main(): Promise<boolean> {
   const handle = connectPostgres(fresh.url, { max: 4 });
   cleanups.push(handle.close);
   const db = handle.db;
+  cpuWatch = {
+    appPid: await listenerPid(app.child.pid!, PORT),
+    emulatorPid: await listenerPid(app.child.pid!, AUTH_PORT).catch(() => null),
+    backends: async () =>
+      (
+        await rowsOf<{ pid: number }>(
+          db,
+          sql`select pid from pg_stat_activity where datname = ${fresh.name} and pid <> pg_backend_pid()`,
+        )
+      ).map((row) => row.pid),
+  };
   const [mio] = await rowsOf<{ id: string; slug: string; tenant: string }>(
     db,
     sql`select id, slug, config->>'TENANT_ID' as tenant from sites where slug = 'mio'`,
@@ -346,6 +401,10 @@ async function main(): Promise<boolean> {
   ] as const) {
     if (w.wrong.length) console.log(`${name}: unexpected answers, e.g. ${w.wrong.join(' | ')}`);
     console.log(`${name}: statuses ${JSON.stringify(w.statuses)}, no answer ${w.errors}`);
+    const cpu = w.cpuPerRequest;
+    console.log(
+      `${name}: CPU per request: app ${cpu.app} ms, Auth emulator ${cpu.emulator} ms, PostgreSQL ${cpu.postgres} ms`,
+    );
   }
   console.log(
     `\nMachine: ${os.cpus().length} CPUs, shared; 1-minute load ${loadAtStart.toFixed(1)} at the start, ` +

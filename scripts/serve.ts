@@ -17,7 +17,7 @@ const [
   { connectPostgres },
   { startFront },
   { startPaymentReconciliation },
-  { startPresaleDraws },
+  { startPresaleDraws, presaleDirectRoutes },
   { startTicketIssuing },
   { guardRequests },
   { recheckInBackground },
@@ -53,6 +53,8 @@ const front = startFront({
   next: app.getRequestHandler(),
   countHeader: env.DB_QUERY_COUNT_HEADER === 'true',
   trustedProxies: env.TRUSTED_PROXIES,
+  // The presale's opening and result time: answered without Next.js (decision 0034).
+  directRoutes: presaleDirectRoutes,
   // A session due for its periodic check is checked beside the page, which never waits for the provider.
   recheck: (site, access) =>
     recheckInBackground({ db: db.db, identity: firebaseIdentity }, site, {

@@ -5,7 +5,7 @@ import 'server-only';
 
 export { askProvider } from './server/ask-provider';
 export { authClientConfig } from './server/client-config';
-export { SESSION_COOKIE } from './server/cookie';
+export { SESSION_COOKIE, sessionTokenOf } from './server/cookie';
 export { assertEmailVerified } from './server/email-verified';
 export { resolveFreshViewer } from './server/fresh-viewer';
 export { firebaseIdentity } from './server/identity';

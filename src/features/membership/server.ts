@@ -5,6 +5,7 @@ import 'server-only';
 
 export { grantRuns, hasPremiumSql, subscriptionGivesAccess } from './server/access-sql';
 export { entryPrice } from './server/entry-price';
+export { memberAnswer, type MemberRequest } from './server/member-api';
 export {
   ensureMember,
   findMember,

@@ -3,16 +3,7 @@
 
 import 'server-only';
 
-export {
-  getDrawRecord,
-  getPaidCsv,
-  getPresaleView,
-  postApplication,
-  postCancel,
-  postExtend,
-  postPayment,
-  putPresale,
-} from './server/api';
+export { getDrawRecord, getPaidCsv, postCancel, postExtend, postPayment, putPresale } from './server/api';
 export { PaidPage } from './components/paid-page';
 export { PresaleListPage } from './components/staff/presale-list-page';
 export { PresaleStaffPage } from './components/staff/presale-staff-page';

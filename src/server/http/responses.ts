@@ -1,13 +1,14 @@
 import 'server-only';
-import { NextResponse } from 'next/server';
+
+// Plain web Responses: the front server's direct routes (decision 0034) answer with them outside Next.js.
 import { AppError, ERROR_CATALOGUE, retryAfterOf, type ErrorCode } from '@/lib/errors';
 import { dbHealth } from '@/server/db/health';
 
 /** Personal answers are never stored by a browser or a shared cache. */
 const PRIVATE = { 'Cache-Control': 'private, no-store' };
 
-export function jsonOk<T>(body: T, init: { status?: number } = {}): NextResponse {
-  return NextResponse.json(body, { status: init.status ?? 200, headers: PRIVATE });
+export function jsonOk<T>(body: T, init: { status?: number } = {}): Response {
+  return Response.json(body, { status: init.status ?? 200, headers: PRIVATE });
 }
 
 /**
@@ -17,10 +18,10 @@ export function jsonError(
   code: ErrorCode,
   message: string = ERROR_CATALOGUE[code].message,
   retryAfter: number | undefined = retryAfterOf(code),
-): NextResponse {
+): Response {
   const status = ERROR_CATALOGUE[code].status;
   const headers = retryAfter === undefined ? PRIVATE : { ...PRIVATE, 'Retry-After': String(retryAfter) };
-  return NextResponse.json({ error: { code, message } }, { status, headers });
+  return Response.json({ error: { code, message } }, { status, headers });
 }
 
 /**
@@ -28,7 +29,7 @@ export function jsonError(
  * timing out or locked as 503 UNAVAILABLE (worth retrying, and recorded so the front server answers at once while
  * it lasts); anything else as 500.
  */
-export function jsonFromError(error: unknown): NextResponse {
+export function jsonFromError(error: unknown): Response {
   if (error instanceof AppError) return jsonError(error.code, error.message, error.retryAfterSeconds);
   if (dbHealth().report(error)) return jsonError('UNAVAILABLE');
   console.error(error);
@@ -52,15 +53,13 @@ export async function readJson(request: Request, maxBytes = MAX_JSON_BYTES): Pro
 }
 
 /** 422 with the first message of each field, so a form shows each beside its field; nothing is saved. */
-export function jsonInvalid(
-  issues: readonly { path: readonly PropertyKey[]; message: string }[],
-): NextResponse {
+export function jsonInvalid(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Response {
   const fields: Record<string, string> = {};
   for (const issue of issues) {
     const field = issue.path.map(String).join('.') || 'form';
     fields[field] ??= issue.message;
   }
-  return NextResponse.json(
+  return Response.json(
     { error: { code: 'VALIDATION', message: ERROR_CATALOGUE.VALIDATION.message, fields } },
     { status: 422, headers: PRIVATE },
   );

@@ -1,5 +1,4 @@
 import 'server-only';
-import type { NextResponse } from 'next/server';
 
 /**
  * The session cookie. `__Host-` makes the browser refuse it unless it is Secure, host-only and on path /, so a
@@ -7,26 +6,25 @@ import type { NextResponse } from 'next/server';
  */
 export const SESSION_COOKIE = '__Host-fc_session';
 
-export function setSessionCookie(response: NextResponse, token: string, expiresAt: Date): void {
-  response.cookies.set({
-    name: SESSION_COOKIE,
-    value: token,
-    httpOnly: true,
-    secure: true,
-    sameSite: 'lax',
-    path: '/',
-    expires: expiresAt,
-  });
+/** The session cookie's value in a Cookie header, if the request carries one. */
+export function sessionTokenOf(cookieHeader: string | null | undefined): string | null {
+  if (!cookieHeader) return null;
+  for (const part of cookieHeader.split(';')) {
+    const at = part.indexOf('=');
+    if (at > 0 && part.slice(0, at).trim() === SESSION_COOKIE) return part.slice(at + 1).trim();
+  }
+  return null;
 }
 
-export function clearSessionCookie(response: NextResponse): void {
-  response.cookies.set({
-    name: SESSION_COOKIE,
-    value: '',
-    httpOnly: true,
-    secure: true,
-    sameSite: 'lax',
-    path: '/',
-    maxAge: 0,
-  });
+/** `Set-Cookie` for the session: never readable by scripts, sent only over HTTPS, kept off cross-site POSTs. */
+function sessionCookie(value: string, lifetime: string): string {
+  return `${SESSION_COOKIE}=${value}; Path=/; ${lifetime}; HttpOnly; Secure; SameSite=Lax`;
+}
+
+export function setSessionCookie(response: Response, token: string, expiresAt: Date): void {
+  response.headers.append('Set-Cookie', sessionCookie(token, `Expires=${expiresAt.toUTCString()}`));
+}
+
+export function clearSessionCookie(response: Response): void {
+  response.headers.append('Set-Cookie', sessionCookie('', 'Max-Age=0'));
 }

@@ -3,6 +3,7 @@ import type { Db } from '@/server/db/client';
 import { countQueries, type QueryCount } from '@/server/db/query-count';
 import { CLIENT_ADDRESS_HEADER, clientAddressOf } from '@/server/http/client-address';
 import { dbHealth, type DbHealth } from '@/server/db/health';
+import { answerDirect, matchDirectRoute, type DirectRoute } from '@/server/http/direct-routes';
 import { normalizeHost } from '@/features/site';
 import { knownSite, siteForHost } from '@/features/site/server';
 import type { ViewerAccess } from '@/features/membership';
@@ -34,6 +35,8 @@ export interface FrontDeps {
   health?: DbHealth;
   /** How many proxies stand before this server (TRUSTED_PROXIES): who the client is, for the rate limits. */
   trustedProxies?: number;
+  /** The APIs this server answers itself, without Next.js (decision 0034). */
+  directRoutes?: readonly DirectRoute[];
   /** Asks the identity provider about a session due for its periodic check, in the background. */
   recheck: (site: Site, access: ViewerAccess) => void;
 }
@@ -56,6 +59,11 @@ async function route(deps: Deps, req: IncomingMessage, res: ServerResponse): Pro
   // Who the client is, as this server judges it; never what the client said under this name.
   req.headers[CLIENT_ADDRESS_HEADER] = clientAddressOf(req, deps.trustedProxies ?? 0);
   if (deps.staticAssets && (await deps.staticAssets(req, res))) return;
+  const direct = matchDirectRoute(deps.directRoutes ?? [], req);
+  if (direct) {
+    if (deps.health.down) return duringOutage(deps, req, res, null);
+    return answerDirect(direct, normalizeHost(req.headers.host) ?? '', req, res);
+  }
   const token = sessionToken(req.headers.cookie);
   if (isContentAddress(req)) settleCacheControl(res, token !== null);
   hashPolicyForKeptRenderings(res);

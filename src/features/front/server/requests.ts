@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { normalizeHost, SECTION_IDS, type SectionId } from '@/features/site';
-import { SESSION_COOKIE } from '@/features/auth/server';
+import { sessionTokenOf } from '@/features/auth/server';
 
 /** A request for a content page (top, section list, item) that the front server may answer itself. */
 export interface PageRequest {
@@ -30,14 +30,7 @@ export function isContentAddress(req: IncomingMessage): boolean {
 }
 
 /** The session cookie's value, if the request carries one. */
-export function sessionToken(cookieHeader: string | undefined): string | null {
-  if (!cookieHeader) return null;
-  for (const part of cookieHeader.split(';')) {
-    const at = part.indexOf('=');
-    if (at > 0 && part.slice(0, at).trim() === SESSION_COOKIE) return part.slice(at + 1).trim();
-  }
-  return null;
-}
+export const sessionToken = (cookieHeader: string | undefined): string | null => sessionTokenOf(cookieHeader);
 
 export function acceptsGzip(req: IncomingMessage): boolean {
   return /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');

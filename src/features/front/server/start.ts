@@ -31,6 +31,7 @@ export interface FrontOptions {
   next: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
   countHeader: boolean;
   recheck: FrontDeps['recheck'];
+  directRoutes?: FrontDeps['directRoutes'];
   trustedProxies: number;
 }
 
@@ -120,6 +121,7 @@ export function startFront(options: FrontOptions) {
     sandboxClock: choosePaymentProvider(env) === 'sandbox',
     countHeader: options.countHeader,
     recheck: options.recheck,
+    directRoutes: options.directRoutes,
     trustedProxies: options.trustedProxies,
     staticAssets: createStaticAssets(path.resolve('.next/static')),
   });

@@ -2,7 +2,7 @@ import 'server-only';
 import { AppError } from '@/lib/errors';
 import { jsonInvalid, jsonOk } from '@/server/http/responses';
 import { findMember } from '@/features/membership/server/members';
-import { memberPost } from '@/features/membership/server/member-api';
+import { memberPost } from '@/features/membership/server/member-post';
 import { DETAIL_PARTS, isPartOf } from '@/features/signup/server';
 
 /** POST /api/mypage/[part]: a member corrects their nickname, profile or address on My page. */

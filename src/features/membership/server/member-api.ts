@@ -1,14 +1,11 @@
 import 'server-only';
-import type { NextRequest } from 'next/server';
 import { getDb } from '@/server/db';
 import type { Db } from '@/server/db/client';
 import { isSameOrigin } from '@/server/http/origin';
 import { jsonError, jsonFromError, readJson } from '@/server/http/responses';
-import { getSite } from '@/features/site/app';
 import type { Site } from '@/features/site';
-import { getViewer } from '@/features/auth/app';
 import type { Viewer } from '@/features/auth';
-import { resolveFreshViewer, firebaseIdentity, SESSION_COOKIE } from '@/features/auth/server';
+import { firebaseIdentity, resolveFreshViewer, resolveViewer, sessionTokenOf } from '@/features/auth/server';
 import { isTimeoutError, withTimeout } from '@/lib/timeout';
 
 /**
@@ -19,7 +16,7 @@ import { isTimeoutError, withTimeout } from '@/lib/timeout';
 export const MEMBER_REQUEST_DEADLINE_MS = 10_000;
 
 export interface MemberRequest<P> {
-  request: NextRequest;
+  request: Request;
   params: P;
   site: Site;
   viewer: Viewer;
@@ -38,33 +35,30 @@ export interface MemberPostOptions {
 
 /**
  * The frame of every state-changing member API: same-origin POST only, a signed-in viewer of this site, a bounded
- * JSON body, and every failure answered with the catalogue's status and Japanese message (never a bare 500).
+ * JSON body, and every failure answered with the catalogue's status and Japanese message (never a bare 500). Plain
+ * Node: Next.js's route handlers call it through `memberPost`, the front server's direct routes (decision 0034) as is.
  */
-export function memberPost<P extends { host: string }>(
+export function memberAnswer<P>(
   handler: (input: MemberRequest<P>) => Promise<Response>,
   options: MemberPostOptions = {},
 ) {
-  async function answer(request: NextRequest, context: { params: Promise<P> }): Promise<Response> {
+  async function answer(request: Request, site: Site | null, params: P): Promise<Response> {
     if (!isSameOrigin(request)) return jsonError('CROSS_SITE');
-    const params = await context.params;
-    const site = await getSite(params.host);
     if (!site) return jsonError('NOT_FOUND');
+    const db = await getDb();
+    const token = sessionTokenOf(request.headers.get('cookie')) ?? undefined;
     let viewer: Viewer | null;
     if (options.fresh) {
-      const verdict = await resolveFreshViewer(
-        { db: await getDb(), identity: firebaseIdentity },
-        site,
-        request.cookies.get(SESSION_COOKIE)?.value,
-      );
+      const verdict = await resolveFreshViewer({ db, identity: firebaseIdentity }, site, token);
       if ('refused' in verdict) return jsonError(verdict.refused);
       viewer = verdict.viewer;
-    } else viewer = await getViewer(params.host);
+    } else viewer = await resolveViewer({ db, identity: firebaseIdentity }, site, token);
     if (!viewer) return jsonError('UNAUTHENTICATED');
     const body = await readJson(request);
-    return await handler({ request, params, site, viewer, db: await getDb(), body });
+    return await handler({ request, params, site, viewer, db, body });
   }
-  return async (request: NextRequest, context: { params: Promise<P> }): Promise<Response> => {
-    const work = answer(request, context);
+  return async (request: Request, site: Site | null, params: P): Promise<Response> => {
+    const work = answer(request, site, params);
     try {
       return await withTimeout(work, MEMBER_REQUEST_DEADLINE_MS, 'member request');
     } catch (error) {

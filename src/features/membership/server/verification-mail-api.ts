@@ -1,7 +1,7 @@
 import 'server-only';
 import { jsonOk } from '@/server/http/responses';
 import { consumeRateLimit } from '@/server/rate-limit/limiter';
-import { memberPost } from './member-api';
+import { memberPost } from './member-post';
 
 /**
  * POST /api/account/verification-mail: the payment step's 確認メールを再送する asks here first. Counted per account

@@ -6,45 +6,19 @@ import { getDb } from '@/server/db';
 import { jsonError, jsonFromError, jsonInvalid, jsonOk } from '@/server/http/responses';
 import { consumeRateLimit } from '@/server/rate-limit/limiter';
 import { getSite } from '@/features/site/app';
-import { getReader } from '@/features/auth/app';
 import { findMember } from '@/features/membership/server';
 import { memberPost } from '@/features/membership/app';
 import { staffApi } from '@/features/staff/app';
 import { getPaymentProvider } from '@/features/billing/server';
-import type { Member } from '@/features/membership';
-import { applicationSchema, jstDateTime, presaleSetupSchema } from '@/features/presale/schemas';
-import { applyToPresale, cancelApplication, updateApplication } from './apply';
-import { answerInvitation } from './companions';
+import { jstDateTime, presaleSetupSchema } from '@/features/presale/schemas';
 import { extendPresaleWindow, presaleIdOfItem, savePresale } from './setup';
 import { cancelPresaleEvent, finishCancellation } from './cancel';
 import { paidCsvFileName, paidListCsv } from './paid-list';
 import { payWinAgain } from './pay';
-import { presaleForViewer, publishedRecord } from './view';
+import { publishedRecord } from './view';
 
 type ItemParams = { host: string; itemId: string };
 type PresaleParams = { host: string; id: string };
-
-/** GET /api/presales/item/[itemId]: the presale of a TICKET item for this member (per request, never cached). */
-export async function getPresaleView(_request: NextRequest, context: { params: Promise<ItemParams> }) {
-  try {
-    const params = await context.params;
-    const site = await getSite(params.host);
-    if (!site) return jsonError('NOT_FOUND');
-    // A read: a session due for its identity check is checked beside it, never before it.
-    const viewer = await getReader(params.host);
-    if (!viewer) return jsonError('UNAUTHENTICATED');
-    const db = await getDb();
-    const member = await findMember(db, site.id, viewer.uid);
-    const view = await presaleForViewer(db, site.id, params.itemId, member);
-    // No presale on this item: nothing to show (the panel stays empty).
-    if (!view) return jsonOk(view);
-    // The form offers the card only to a member with one saved (it is charged at the results time).
-    const card = view.canApply.ok || view.mine ? await savedCard(member) : null;
-    return jsonOk({ ...view, savedCard: card ? `${card.brand} •••• ${card.last4}` : null });
-  } catch (error) {
-    return jsonFromError(error);
-  }
-}
 
 /** GET /api/presales/[id]/record: the draw record, public from the results time on (docs/presale-draw.md). */
 export async function getDrawRecord(_request: NextRequest, context: { params: Promise<PresaleParams> }) {
@@ -60,55 +34,6 @@ export async function getDrawRecord(_request: NextRequest, context: { params: Pr
     return jsonFromError(error);
   }
 }
-
-async function savedCard(member: Member | null) {
-  if (!member?.billingCustomerId) return null;
-  return (await getPaymentProvider()).getCard(member.billingCustomerId);
-}
-
-const NO_CARD =
-  'カード払いを選ぶには、マイページの「カードを変更する」でカードを登録してください（コンビニ払いもお選びいただけます）。';
-
-const applicationAction = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('apply'), application: applicationSchema }),
-  z.object({ action: z.literal('update'), application: applicationSchema }),
-  z.object({ action: z.literal('cancel') }),
-  z.object({ action: z.literal('accept') }),
-  z.object({ action: z.literal('decline') }),
-]);
-
-/** POST /api/presales/[id]/application: apply, change, cancel; a companion accepts or declines. */
-export const postApplication = memberPost<PresaleParams>(
-  async ({ params, site, viewer, db, body }) => {
-    if (!z.uuid().safeParse(params.id).success) throw new AppError('NOT_FOUND');
-    const parsed = applicationAction.safeParse(body);
-    if (!parsed.success) return jsonInvalid(parsed.error.issues);
-    const member = await findMember(db, site.id, viewer.uid);
-    if (!member?.memberNumber)
-      throw new AppError('FORBIDDEN', 'プレミアム会員の方だけがお申し込みいただけます。');
-    await consumeRateLimit(db, 'presale:account', `${site.id}:${viewer.uid}`);
-    const input = parsed.data;
-    if (
-      (input.action === 'apply' || input.action === 'update') &&
-      input.application.paymentMethod === 'card' &&
-      !(await savedCard(member))
-    ) {
-      return jsonInvalid([{ path: ['application', 'paymentMethod'], message: NO_CARD }]);
-    }
-    if (input.action === 'apply') {
-      const application = await applyToPresale(db, site.id, member, params.id, input.application);
-      return jsonOk({ receiptNo: application.receiptNo }, { status: 201 });
-    }
-    if (input.action === 'update') {
-      const application = await updateApplication(db, site.id, member, params.id, input.application);
-      return jsonOk({ receiptNo: application.receiptNo });
-    }
-    if (input.action === 'cancel') await cancelApplication(db, site.id, member, params.id);
-    else await answerInvitation(db, site.id, member, params.id, input.action === 'accept');
-    return jsonOk({ done: true });
-  },
-  { fresh: true },
-);
 
 /** PUT /api/staff/presales/[itemId]: staff set up the presale of a TICKET item (or change it before it opens). */
 export const putPresale = staffApi<ItemParams>('content:write', async ({ params, actor, db, body }) => {

@@ -22,6 +22,7 @@ import { QUICKNET } from '@/features/presale/draw/drand';
 import { closeAndDrawDue } from './close-and-draw';
 import { extendPresaleWindow, savePresale, type Presale } from './setup';
 import { staffPresaleDetail, staffPresaleList } from './staff-view';
+import { presaleForViewer } from './view';
 
 let handle: Awaited<ReturnType<typeof createTestDb>>;
 let mio: Site;
@@ -179,6 +180,39 @@ describe('a presale', () => {
     await expect(cancelApplication(handle.db, mio.id, a!, presale.id, at(24 * 9))).rejects.toMatchObject({
       status: 409,
     });
+  });
+
+  it('shows each member their own application, choices in rank order and companions, or their invitation', async () => {
+    const { presale, offerings } = await setUp();
+    const [a, b, c] = await Promise.all(['v-a', 'v-b', 'v-c'].map((uid) => premiumMember(uid)));
+    await applyToPresale(
+      handle.db,
+      mio.id,
+      a!,
+      presale.id,
+      form({ choices: [offerings[1]!, offerings[0]!], tickets: 2, companions: [String(b!.memberNumber)] }),
+      at(1),
+    );
+    await answerInvitation(handle.db, mio.id, b!, presale.id, true, at(2));
+    const [mine, invited, none] = await Promise.all(
+      [a, b, c].map((who) => presaleForViewer(handle.db, mio.id, presale.itemId, who!, at(3))),
+    );
+    expect(mine?.state).toBe('open');
+    expect(mine?.mine).toMatchObject({
+      tickets: 2,
+      status: 'applied',
+      choices: [offerings[1], offerings[0]],
+      companions: [{ memberNumber: b!.memberNumber, nickname: b!.nickname, status: 'accepted' }],
+    });
+    expect(mine?.invitation).toBeNull();
+    expect(mine?.canApply).toEqual({ ok: false, reason: 'お申し込み済みです。' });
+    expect(invited?.mine).toBeNull();
+    expect(invited?.invitation).toMatchObject({
+      receiptNo: mine?.mine?.receiptNo,
+      tickets: 2,
+      status: 'accepted',
+    });
+    expect(none).toMatchObject({ mine: null, invitation: null, canApply: { ok: true, reason: null } });
   });
 
   it('keeps its rules once open, but its window can be extended', async () => {

@@ -1,10 +1,9 @@
 import 'server-only';
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import {
   members,
   presaleApplications,
-  presaleChoices,
   presaleOfferings,
   presaleParticipants,
   presalePerformances,
@@ -57,9 +56,38 @@ async function readPerformances(db: Db, presaleId: string): Promise<PresalePerfo
   }));
 }
 
+/*
+ * The choices (offering ids by rank) and the companions of the application, read in the application's own query. The
+ * names are written out: Drizzle leaves the table off a column of a one-table select, which inside a subquery would
+ * name the subquery's own table.
+ */
+const choicesOfApplication = sql<string[]>`coalesce((
+  select json_agg(c.offering_id order by c.rank) from presale_choices c
+  where c.application_id = "presale_applications"."id"
+), '[]'::json)`;
+const companionsOfApplication = sql<
+  { memberNumber: number | null; nickname: string | null; status: string | null }[]
+>`coalesce((
+  select json_agg(json_build_object('memberNumber', m.member_number, 'nickname', m.nickname, 'status', p.companion_status))
+  from presale_participants p join members m on m.id = p.member_id
+  where p.application_id = "presale_applications"."id" and p.role = 'companion'
+), '[]'::json)`;
+
+/** The member's live application with its choices and companions: one round trip (result time is a peak). */
 async function myApplication(db: Db, presaleId: string, memberId: string, resultsOut: boolean) {
   const [application] = await db
-    .select()
+    .select({
+      receiptNo: presaleApplications.receiptNo,
+      tickets: presaleApplications.tickets,
+      status: presaleApplications.status,
+      wonOfferingId: presaleApplications.wonOfferingId,
+      wonRank: presaleApplications.wonRank,
+      voidReason: presaleApplications.voidReason,
+      paymentMethod: presaleApplications.paymentMethod,
+      updatedAt: presaleApplications.updatedAt,
+      choices: choicesOfApplication,
+      companions: companionsOfApplication,
+    })
     .from(presaleApplications)
     .where(
       and(
@@ -70,30 +98,14 @@ async function myApplication(db: Db, presaleId: string, memberId: string, result
     )
     .limit(1);
   if (!application) return null;
-  const choices = await db
-    .select({ offeringId: presaleChoices.offeringId })
-    .from(presaleChoices)
-    .where(eq(presaleChoices.applicationId, application.id))
-    .orderBy(asc(presaleChoices.rank));
-  const companions = await db
-    .select({
-      memberNumber: members.memberNumber,
-      nickname: members.nickname,
-      status: presaleParticipants.companionStatus,
-    })
-    .from(presaleParticipants)
-    .innerJoin(members, eq(members.id, presaleParticipants.memberId))
-    .where(
-      and(eq(presaleParticipants.applicationId, application.id), eq(presaleParticipants.role, 'companion')),
-    );
   // A draw made before the results time stays unseen until then, as on every platform's 当落発表.
   const hidden = !resultsOut && application.status !== 'applied' && application.status !== 'refunded';
   return {
     receiptNo: application.receiptNo,
     tickets: application.tickets,
     status: hidden ? 'applied' : application.status,
-    choices: choices.map((choice) => choice.offeringId),
-    companions: companions.map((c) => ({ ...c, status: c.status ?? 'invited' })),
+    choices: application.choices,
+    companions: application.companions.map((c) => ({ ...c, status: c.status ?? 'invited' })),
     wonOfferingId: hidden ? null : application.wonOfferingId,
     wonRank: hidden ? null : application.wonRank,
     voidReason: hidden ? null : application.voidReason,
@@ -141,7 +153,8 @@ export async function presaleForViewer(
   const state = presaleState(presale, now);
   const resultsOut = resultsAreOut(presale, now);
   const mine = member ? await myApplication(db, presale.id, member.id, resultsOut) : null;
-  const invitation = member ? await invitationFor(db, presale.id, member.id) : null;
+  // One person is an applicant or a companion in a presale, never both: an applicant has no invitation to read.
+  const invitation = member && !mine ? await invitationFor(db, presale.id, member.id) : null;
   let canApply: PresaleView['canApply'] = { ok: false, reason: null };
   if (state === 'cancelled') canApply = { ok: false, reason: 'この公演は中止となりました。' };
   else if (state === 'upcoming') canApply = { ok: false, reason: '受付開始前です。' };

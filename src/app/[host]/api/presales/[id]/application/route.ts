@@ -1,1 +1,0 @@
-export { postApplication as POST } from '@/features/presale/app';

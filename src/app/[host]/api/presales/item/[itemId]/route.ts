@@ -1,1 +1,0 @@
-export { getPresaleView as GET } from '@/features/presale/app';

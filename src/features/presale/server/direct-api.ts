@@ -1,0 +1,127 @@
+import 'server-only';
+import { z } from '@/lib/zod';
+import { AppError } from '@/lib/errors';
+import { getDb } from '@/server/db';
+import type { DirectRoute } from '@/server/http/direct-routes';
+import { jsonError, jsonFromError, jsonInvalid, jsonOk } from '@/server/http/responses';
+import { consumeRateLimit } from '@/server/rate-limit/limiter';
+import type { Site } from '@/features/site';
+import { siteForHost } from '@/features/site/server';
+import { firebaseIdentity, resolveViewer, sessionTokenOf } from '@/features/auth/server';
+import { findMember, memberAnswer } from '@/features/membership/server';
+import type { Member } from '@/features/membership';
+import { getPaymentProvider } from '@/features/billing/server';
+import { applicationSchema } from '@/features/presale/schemas';
+import { applyToPresale, cancelApplication, updateApplication } from './apply';
+import { answerInvitation } from './companions';
+import { presaleForViewer } from './view';
+
+/*
+ * The presale's two peaks, answered by the front server without Next.js (decision 0034): the opening, when every
+ * member applies at once, and the result time, when every member opens their result. Plain Node: nothing here may
+ * need Next.js's request context.
+ */
+
+type PresaleParams = { id: string };
+
+async function savedCard(member: Member | null) {
+  if (!member?.billingCustomerId) return null;
+  return (await getPaymentProvider()).getCard(member.billingCustomerId);
+}
+
+const NO_CARD =
+  'カード払いを選ぶには、マイページの「カードを変更する」でカードを登録してください（コンビニ払いもお選びいただけます）。';
+
+const applicationAction = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('apply'), application: applicationSchema }),
+  z.object({ action: z.literal('update'), application: applicationSchema }),
+  z.object({ action: z.literal('cancel') }),
+  z.object({ action: z.literal('accept') }),
+  z.object({ action: z.literal('decline') }),
+]);
+
+/**
+ * POST /api/presales/[id]/application: apply, change, cancel; a companion accepts or declines. Served by the front
+ * server directly (direct-api.ts): at the opening every member applies at once.
+ */
+export const applicationAnswer = memberAnswer<PresaleParams>(
+  async ({ params, site, viewer, db, body }) => {
+    if (!z.uuid().safeParse(params.id).success) throw new AppError('NOT_FOUND');
+    const parsed = applicationAction.safeParse(body);
+    if (!parsed.success) return jsonInvalid(parsed.error.issues);
+    const member = await findMember(db, site.id, viewer.uid);
+    if (!member?.memberNumber)
+      throw new AppError('FORBIDDEN', 'プレミアム会員の方だけがお申し込みいただけます。');
+    await consumeRateLimit(db, 'presale:account', `${site.id}:${viewer.uid}`);
+    const input = parsed.data;
+    if (
+      (input.action === 'apply' || input.action === 'update') &&
+      input.application.paymentMethod === 'card' &&
+      !(await savedCard(member))
+    ) {
+      return jsonInvalid([{ path: ['application', 'paymentMethod'], message: NO_CARD }]);
+    }
+    if (input.action === 'apply') {
+      const application = await applyToPresale(db, site.id, member, params.id, input.application);
+      return jsonOk({ receiptNo: application.receiptNo }, { status: 201 });
+    }
+    if (input.action === 'update') {
+      const application = await updateApplication(db, site.id, member, params.id, input.application);
+      return jsonOk({ receiptNo: application.receiptNo });
+    }
+    if (input.action === 'cancel') await cancelApplication(db, site.id, member, params.id);
+    else await answerInvitation(db, site.id, member, params.id, input.action === 'accept');
+    return jsonOk({ done: true });
+  },
+  { fresh: true },
+);
+
+/**
+ * GET /api/presales/item/[itemId]: the presale of a TICKET item for this member (per request, never cached). Served by
+ * the front server directly (direct-api.ts): at the result time every member asks at once.
+ */
+export async function presaleViewAnswer(
+  request: Request,
+  site: Site | null,
+  itemId: string,
+): Promise<Response> {
+  try {
+    if (!site) return jsonError('NOT_FOUND');
+    const db = await getDb();
+    // A read: a session due for its identity check is checked beside it, never before it.
+    const viewer = await resolveViewer(
+      { db, identity: firebaseIdentity },
+      site,
+      sessionTokenOf(request.headers.get('cookie')) ?? undefined,
+      new Date(),
+      { wait: false },
+    );
+    if (!viewer) return jsonError('UNAUTHENTICATED');
+    const member = await findMember(db, site.id, viewer.uid);
+    const view = await presaleForViewer(db, site.id, itemId, member);
+    // No presale on this item: nothing to show (the panel stays empty).
+    if (!view) return jsonOk(view);
+    // The form offers the card only to a member with one saved (it is charged at the results time). The form shows
+    // only while the window is open: at the results time nobody waits on the payment provider for it.
+    const formShown = view.state === 'open' && (view.canApply.ok || view.mine);
+    const card = formShown ? await savedCard(member) : null;
+    return jsonOk({ ...view, savedCard: card ? `${card.brand} •••• ${card.last4}` : null });
+  } catch (error) {
+    return jsonFromError(error);
+  }
+}
+
+const siteOf = async (host: string) => siteForHost(await getDb(), host);
+
+export const presaleDirectRoutes: readonly DirectRoute[] = [
+  {
+    method: 'GET',
+    path: /^\/api\/presales\/item\/(?<itemId>[^/]+)$/,
+    answer: async (request, host, { itemId }) => presaleViewAnswer(request, await siteOf(host), itemId!),
+  },
+  {
+    method: 'POST',
+    path: /^\/api\/presales\/(?<id>[^/]+)\/application$/,
+    answer: async (request, host, { id }) => applicationAnswer(request, await siteOf(host), { id: id! }),
+  },
+];

@@ -1,0 +1,66 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerDirect, matchDirectRoute, type DirectRoute } from './direct-routes';
+
+const seen: { host: string; params: Record<string, string>; body: string; cookie: string | null }[] = [];
+const routes: DirectRoute[] = [
+  {
+    method: 'POST',
+    path: /^\/api\/things\/(?<id>[^/]+)\/echo$/,
+    answer: async (request, host, params) => {
+      seen.push({ host, params, body: await request.text(), cookie: request.headers.get('cookie') });
+      const response = Response.json({ ok: true }, { status: 201, headers: { 'Cache-Control': 'private' } });
+      response.headers.append('Set-Cookie', 'a=1; Path=/');
+      response.headers.append('Set-Cookie', 'b=2; Path=/');
+      return response;
+    },
+  },
+  { method: 'GET', path: /^\/api\/things$/, answer: async () => new Response('listed') },
+];
+
+let server: http.Server;
+let base = '';
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    const match = matchDirectRoute(routes, req);
+    if (!match) {
+      res.writeHead(599).end();
+      return;
+    }
+    void answerDirect(match, 'fan.example', req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+describe('direct routes', () => {
+  it("answers a matched request with the route's status, headers, cookies and the security headers", async () => {
+    const response = await fetch(`${base}/api/things/42/echo`, {
+      method: 'POST',
+      headers: { cookie: 'fc=abc', 'content-type': 'application/json' },
+      body: '{"x":1}',
+    });
+    expect(response.status).toBe(201);
+    expect(await response.json()).toEqual({ ok: true });
+    expect(response.headers.get('cache-control')).toBe('private');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.getSetCookie()).toEqual(['a=1; Path=/', 'b=2; Path=/']);
+    expect(seen.at(-1)).toEqual({
+      host: 'fan.example',
+      params: { id: '42' },
+      body: '{"x":1}',
+      cookie: 'fc=abc',
+    });
+  });
+
+  it('leaves to Next.js another method, another path, and any address with a query string', async () => {
+    expect((await fetch(`${base}/api/things/42/echo`)).status).toBe(599);
+    expect((await fetch(`${base}/api/things/42/echo/more`, { method: 'POST' })).status).toBe(599);
+    expect((await fetch(`${base}/api/things?page=2`)).status).toBe(599);
+    expect((await fetch(`${base}/things`)).status).toBe(599);
+    expect(await (await fetch(`${base}/api/things`)).text()).toBe('listed');
+  });
+});
