@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '@/lib/errors';
 import type { Db } from '@/server/db/client';
 import {
@@ -12,11 +12,21 @@ import {
 } from '@/server/db/schema';
 import type { Member } from '@/features/membership';
 import type { Application } from '@/features/presale/schemas';
-import { eligibility } from './eligibility';
+import { hasPremiumSql } from '@/features/membership/server';
+import { eligibility, eligibilityOf } from './eligibility';
 import { newReceiptNo } from './receipt';
 import { presaleColumns, type Presale } from './setup';
 
 export type PresaleApplication = typeof presaleApplications.$inferSelect;
+
+/** Refuses a change to a presale whose window is not open now (or whose event was cancelled). */
+function assertOpen(presale: Presale, now: Date): Presale {
+  if (presale.cancelledAt) throw new AppError('CONFLICT', 'この公演は中止となりました。');
+  if (now < presale.opensAt) throw new AppError('CONFLICT', 'この先行受付はまだ受付前です。');
+  if (presale.frozenAt || now >= presale.closesAt)
+    throw new AppError('CONFLICT', 'この先行受付の受付は終了しました。');
+  return presale;
+}
 
 /** The presale of this site, share-locked so that the close (which locks it for update) waits for this change. */
 export async function lockOpenPresale(
@@ -32,26 +42,64 @@ export async function lockOpenPresale(
     .for('share')
     .limit(1);
   if (!presale) throw new AppError('NOT_FOUND');
-  if (presale.cancelledAt) throw new AppError('CONFLICT', 'この公演は中止となりました。');
-  if (now < presale.opensAt) throw new AppError('CONFLICT', 'この先行受付はまだ受付前です。');
-  if (presale.frozenAt || now >= presale.closesAt)
-    throw new AppError('CONFLICT', 'この先行受付の受付は終了しました。');
-  return presale;
+  return assertOpen(presale, now);
+}
+
+/**
+ * For a new application, in one round trip (the opening is a peak): the presale share-locked as lockOpenPresale does,
+ * whether the applicant is premium now, and how many of the chosen offerings belong to this presale.
+ */
+async function lockForApplication(
+  db: Db,
+  siteId: string,
+  presaleId: string,
+  input: Application,
+  applicant: Member,
+  now: Date,
+) {
+  const [row] = await db
+    .select({
+      ...presaleColumns,
+      premium: hasPremiumSql(sql`${applicant.id}::uuid`, sql`${now.toISOString()}::timestamptz`),
+      offeringsFound: sql<number>`(
+        select count(*)::int from presale_offerings o
+        where o.presale_id = ${presaleId}::uuid and o.id = any(${`{${input.choices.join(',')}}`}::uuid[])
+      )`,
+    })
+    .from(presales)
+    .where(and(eq(presales.id, presaleId), eq(presales.siteId, siteId)))
+    .for('share')
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND');
+  const { premium, offeringsFound, ...presale } = row;
+  return { presale: assertOpen(presale, now), premium, offeringsFound };
+}
+
+async function countOfferings(db: Db, presaleId: string, choices: string[]): Promise<number> {
+  const offerings = await db
+    .select({ id: presaleOfferings.id })
+    .from(presaleOfferings)
+    .where(and(eq(presaleOfferings.presaleId, presaleId), inArray(presaleOfferings.id, choices)));
+  return offerings.length;
 }
 
 /** Checks the form against the presale's rules; returns the companions' member rows. */
-async function checkApplication(db: Db, presale: Presale, applicant: Member, input: Application, now: Date) {
+async function checkApplication(
+  db: Db,
+  presale: Presale,
+  applicant: Member,
+  input: Application,
+  now: Date,
+  offeringsFound?: number,
+) {
   if (input.tickets > presale.ticketsPerApplication) {
     throw new AppError('VALIDATION', `お申し込みは${presale.ticketsPerApplication}枚までです。`);
   }
   if (input.choices.length > presale.choiceCount) {
     throw new AppError('VALIDATION', `希望は第${presale.choiceCount}希望までです。`);
   }
-  const offerings = await db
-    .select({ id: presaleOfferings.id })
-    .from(presaleOfferings)
-    .where(and(eq(presaleOfferings.presaleId, presale.id), inArray(presaleOfferings.id, input.choices)));
-  if (offerings.length !== input.choices.length) {
+  const found = offeringsFound ?? (await countOfferings(db, presale.id, input.choices));
+  if (found !== input.choices.length) {
     throw new AppError('VALIDATION', 'この先行受付にない公演・席種が選ばれています。');
   }
   const wanted = presale.companionRule === 'member' ? input.tickets - 1 : 0;
@@ -110,6 +158,52 @@ async function addParticipants(
   }
 }
 
+/** Rows of a raw statement: postgres.js answers an array, PGlite an object holding them. */
+async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+  const result: unknown = await db.execute(query);
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
+type Participant = { memberId: string; role: 'applicant' | 'companion'; memberNumber: number | null };
+
+/** Another live application holding a participant refuses this one whole (the transaction rolls back). */
+function refuseTaken(rows: Participant[], added: Set<string>): void {
+  const taken = rows.find((row) => !added.has(row.memberId));
+  if (!taken) return;
+  throw new AppError(
+    'CONFLICT',
+    taken.role === 'applicant'
+      ? 'この先行受付にはすでにお申し込み済みです（同行者としての参加を含みます）。'
+      : `会員番号 ${taken.memberNumber} の方はすでにこの先行受付に参加しています。`,
+  );
+}
+
+/** A new application's choices (by rank) and its participants, written in one statement. */
+async function addChoicesAndParticipants(
+  db: Db,
+  presaleId: string,
+  applicationId: string,
+  choices: string[],
+  rows: Participant[],
+) {
+  const added = await rowsOf<{ member_id: string }>(
+    db,
+    sql`with chosen as (
+      insert into presale_choices (application_id, rank, offering_id)
+      select ${applicationId}::uuid, c.rank, c.offering_id
+      from unnest(${`{${choices.join(',')}}`}::uuid[]) with ordinality as c(offering_id, rank)
+    )
+    insert into presale_participants (presale_id, application_id, member_id, role, companion_status)
+    select ${presaleId}::uuid, ${applicationId}::uuid, p.member_id, p.role,
+      case when p.role = 'companion' then 'invited' end
+    from unnest(${`{${rows.map((r) => r.memberId).join(',')}}`}::uuid[], ${`{${rows.map((r) => r.role).join(',')}}`}::text[])
+      as p(member_id, role)
+    on conflict do nothing
+    returning member_id`,
+  );
+  refuseTaken(rows, new Set(added.map((row) => row.member_id)));
+}
+
 /** One application per member and presale: the database refuses a second whatever arrives at once. */
 export async function applyToPresale(
   db: Db,
@@ -120,10 +214,11 @@ export async function applyToPresale(
   now = new Date(),
 ): Promise<PresaleApplication> {
   return db.transaction(async (tx) => {
-    const presale = await lockOpenPresale(tx, siteId, presaleId, now);
-    const allowed = await eligibility(tx, presale, applicant, now);
+    const checked = await lockForApplication(tx, siteId, presaleId, input, applicant, now);
+    const { presale } = checked;
+    const allowed = eligibilityOf(presale, applicant, checked.premium ? 'premium' : 'guest');
     if (!allowed.ok) throw new AppError('FORBIDDEN', allowed.reason);
-    const companions = await checkApplication(tx, presale, applicant, input, now);
+    const companions = await checkApplication(tx, presale, applicant, input, now, checked.offeringsFound);
     const [application] = await tx
       .insert(presaleApplications)
       .values({
@@ -136,12 +231,7 @@ export async function applyToPresale(
       .onConflictDoNothing()
       .returning();
     if (!application) throw new AppError('CONFLICT', 'この先行受付にはすでにお申し込み済みです。');
-    await tx
-      .insert(presaleChoices)
-      .values(
-        input.choices.map((offeringId, i) => ({ applicationId: application.id, rank: i + 1, offeringId })),
-      );
-    await addParticipants(tx, presaleId, application.id, [
+    await addChoicesAndParticipants(tx, presaleId, application.id, input.choices, [
       { memberId: applicant.id, role: 'applicant', memberNumber: applicant.memberNumber },
       ...companions.map((c) => ({
         memberId: c.id,

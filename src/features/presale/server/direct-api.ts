@@ -73,7 +73,9 @@ export const applicationAnswer = memberAnswer<PresaleParams>(
     else await answerInvitation(db, site.id, member, params.id, input.action === 'accept');
     return jsonOk({ done: true });
   },
-  { fresh: true },
+  // Not `fresh`: an application moves no money and no ticket when it is made (a win is charged at the results time,
+  // off-session); the session's periodic check (at most 4 minutes old) is waited for as for any member change
+  // (decision 0034). Paying again after a refusal (POST …/payment) still asks the provider now.
 );
 
 /**
