@@ -142,6 +142,14 @@ beforeAll(async () => {
       sandboxClock: false,
       countHeader: true,
       recheck: (_site, access) => rechecked.push(access.sessionHash),
+      directRoutes: [
+        {
+          method: 'GET',
+          path: /^\/api\/direct\/(?<id>[^/]+)$/,
+          answer: async (request, host, { id }) =>
+            Response.json({ host, id, cookie: request.headers.get('cookie') }),
+        },
+      ],
     }),
   );
   frontPort = await listen(front);
@@ -255,7 +263,18 @@ describe('the front server', () => {
     passedToNext.length = 0;
     await get('/mypage', tokens.guest);
     await get('/news?cursor=abc');
-    expect(passedToNext).toEqual(['/mypage', '/news?cursor=abc']);
+    await get('/api/direct/7?x=1');
+    expect(passedToNext).toEqual(['/mypage', '/news?cursor=abc', '/api/direct/7?x=1']);
+  });
+
+  it('answers its direct routes itself, never passing them to Next.js (decision 0034)', async () => {
+    passedToNext.length = 0;
+    const answer = await get('/api/direct/7', tokens.guest);
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toMatchObject({ host: 'localhost', id: '7' });
+    expect(JSON.parse(answer.body).cookie).toContain(tokens.guest);
+    expect(answer.headers['x-frame-options']).toBe('DENY');
+    expect(passedToNext).toEqual([]);
   });
 
   it("answers an item that is not there with the rendering's own 404, never kept", async () => {
