@@ -18,7 +18,13 @@ const nextConfig: NextConfig = {
   typescript: { ignoreBuildErrors: true },
   // forbidden(): staff pages answer 403 to a signed-in user without the role (features/staff/server/staff.ts).
   // Uploads (a staff video is up to 512 MB) pass through proxy.ts, which would cut any body at 10 MB.
-  experimental: { authInterrupts: true, proxyClientMaxBodySize: '520mb' },
+  // Turbopack's build cache speeds up the next build of a checkout; CI builds a fresh clone once, and writing the
+  // cache cost that build half a minute (docs/decisions/0015).
+  experimental: {
+    authInterrupts: true,
+    proxyClientMaxBodySize: '520mb',
+    turbopackFileSystemCacheForBuild: !process.env.CI,
+  },
   // PGlite loads its WebAssembly and data files from its own package folder at run time. rate-limiter-flexible loads
   // drizzle-orm by a name it computes at run time, which a bundle cannot follow: both come from node_modules, so the
   // app and the limiter share one drizzle-orm.

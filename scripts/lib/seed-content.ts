@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { addDays, addMinutes } from 'date-fns';
 import { eq } from 'drizzle-orm';
@@ -126,6 +126,33 @@ async function seedItem(db: Db, site: Site, item: DemoItem, publishedAt: Date, c
   await setItemBody(db, site.id, id, canaries.body(body));
 }
 
+/**
+ * Draws and encodes into the cache every demo picture it lacks, without a database: `npm test` runs this beside its
+ * first phases (scripts/prepare-browser.ts), so that the browser phase's start finds every picture drawn. The same
+ * options as seedItem's, so the same cache entries.
+ */
+export async function warmDemoPictures(): Promise<number> {
+  let drawn = 0;
+  const files = (await readdir(path.resolve('demo/content'))).filter((name) => name.endsWith('.json'));
+  for (const file of files) {
+    const text = await readFile(path.resolve('demo/content', file), 'utf8');
+    for (const item of demoContentSchema.parse(JSON.parse(text))) {
+      for (const [position, image] of item.images.entries()) {
+        const picture = await demoPicture({
+          label: image.label,
+          colors: image.colors,
+          orientation: image.orientation,
+          seed: position,
+        });
+        if (picture.cached) continue;
+        await picture.encode(picture.bytes);
+        drawn += 1;
+      }
+    }
+  }
+  return drawn;
+}
+
 /** An ISO time at hh:mm in Japan (JST has no daylight saving) on the day of `day`. */
 function jstAt(day: Date, hhmm: string): string {
   const jstDate = new Date(day.getTime() + 9 * 3600_000).toISOString().slice(0, 10);
@@ -157,7 +184,7 @@ interface CachedFile {
 
 async function demoPicture(
   options: Parameters<typeof demoImage>[0],
-): Promise<{ bytes: Buffer; encode: (bytes: Buffer) => Promise<Encoded[]> }> {
+): Promise<{ bytes: Buffer; cached: boolean; encode: (bytes: Buffer) => Promise<Encoded[]> }> {
   pictureCodeHash ??= Promise.all(PICTURE_CODE.map((file) => readFile(path.resolve(file)))).then((texts) =>
     texts.reduce((hash, text) => hash.update(text), createHash('sha256')).digest('hex'),
   );
@@ -172,10 +199,11 @@ async function demoPicture(
       Promise.all(list.map(async (file) => ({ ...file, data: await readFile(path.join(dir, file.name)) }))),
     )
     .catch(() => null);
-  if (cached) return { bytes: cached[0]!.data, encode: async () => cached };
+  if (cached) return { bytes: cached[0]!.data, cached: true, encode: async () => cached };
 
   return {
     bytes: await demoImage(options),
+    cached: false,
     async encode(bytes) {
       const files = await encodeImage(bytes);
       // Written beside, then renamed into place: a start that stops half-way leaves no half entry.
