@@ -31,12 +31,23 @@ export async function ensureMember(
   return member;
 }
 
-export async function findMember(db: Db, siteId: string, uid: string): Promise<Member | null> {
-  const [row] = await db
+function prepareFindMember(db: Db) {
+  return db
     .select()
     .from(members)
-    .where(and(eq(members.siteId, siteId), eq(members.uid, uid)))
-    .limit(1);
+    .where(and(eq(members.siteId, sql.placeholder('siteId')), eq(members.uid, sql.placeholder('uid'))))
+    .limit(1)
+    .prepare('find_member');
+}
+
+// Nearly every member request runs this query (a presale's opening, its result time): built once per database
+// handle, not once per call.
+const findMemberQueries = new WeakMap<Db, ReturnType<typeof prepareFindMember>>();
+
+export async function findMember(db: Db, siteId: string, uid: string): Promise<Member | null> {
+  let query = findMemberQueries.get(db);
+  if (!query) findMemberQueries.set(db, (query = prepareFindMember(db)));
+  const [row] = await query.execute({ siteId, uid });
   return row ?? null;
 }
 

@@ -88,7 +88,7 @@ export async function presaleViewAnswer(
   itemId: string,
 ): Promise<Response> {
   try {
-    if (!site) return jsonError('NOT_FOUND');
+    if (!site || !z.uuid().safeParse(itemId).success) return jsonError('NOT_FOUND');
     const db = await getDb();
     // A read: a session due for its identity check is checked beside it, never before it.
     const viewer = await resolveViewer(

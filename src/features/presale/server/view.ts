@@ -74,8 +74,8 @@ const companionsOfApplication = sql<
 ), '[]'::json)`;
 
 /** The member's live application with its choices and companions: one round trip (result time is a peak). */
-async function myApplication(db: Db, presaleId: string, memberId: string, resultsOut: boolean) {
-  const [application] = await db
+function prepareMyApplication(db: Db) {
+  return db
     .select({
       receiptNo: presaleApplications.receiptNo,
       tickets: presaleApplications.tickets,
@@ -91,12 +91,42 @@ async function myApplication(db: Db, presaleId: string, memberId: string, result
     .from(presaleApplications)
     .where(
       and(
-        eq(presaleApplications.presaleId, presaleId),
-        eq(presaleApplications.memberId, memberId),
+        eq(presaleApplications.presaleId, sql.placeholder('presaleId')),
+        eq(presaleApplications.memberId, sql.placeholder('memberId')),
         ne(presaleApplications.status, 'cancelled'),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('my_presale_application');
+}
+
+function preparePresaleOfItem(db: Db) {
+  return db
+    .select(presaleColumns)
+    .from(presales)
+    .where(
+      and(eq(presales.itemId, sql.placeholder('itemId')), eq(presales.siteId, sql.placeholder('siteId'))),
+    )
+    .limit(1)
+    .prepare('presale_of_item');
+}
+
+/** The two reads of every result opened: built once per database handle, not once per request. */
+const prepared = new WeakMap<
+  Db,
+  { application: ReturnType<typeof prepareMyApplication>; presale: ReturnType<typeof preparePresaleOfItem> }
+>();
+function queriesOf(db: Db) {
+  let queries = prepared.get(db);
+  if (!queries) {
+    queries = { application: prepareMyApplication(db), presale: preparePresaleOfItem(db) };
+    prepared.set(db, queries);
+  }
+  return queries;
+}
+
+async function myApplication(db: Db, presaleId: string, memberId: string, resultsOut: boolean) {
+  const [application] = await queriesOf(db).application.execute({ presaleId, memberId });
   if (!application) return null;
   // A draw made before the results time stays unseen until then, as on every platform's 当落発表.
   const hidden = !resultsOut && application.status !== 'applied' && application.status !== 'refunded';
@@ -144,11 +174,7 @@ export async function presaleForViewer(
   member: Member | null,
   now = new Date(),
 ): Promise<PresaleView | null> {
-  const [presale] = await db
-    .select(presaleColumns)
-    .from(presales)
-    .where(and(eq(presales.itemId, itemId), eq(presales.siteId, siteId)))
-    .limit(1);
+  const [presale] = await queriesOf(db).presale.execute({ itemId, siteId });
   if (!presale) return null;
   const state = presaleState(presale, now);
   const resultsOut = resultsAreOut(presale, now);
