@@ -18,7 +18,10 @@ vi.mock('@/server/db', () => ({ getDb: async () => handle.db }));
 vi.mock('@/features/site/server/site', () => ({ getSite: async () => mio }));
 // The session itself is the auth feature's (its own tests): here the request's viewer is whoever the test says.
 let viewer: Viewer | null = null;
-vi.mock('@/features/auth/server/viewer', () => ({ getViewer: async () => viewer }));
+vi.mock('@/features/auth/server/resolve-viewer', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  resolveViewer: async () => viewer,
+}));
 const { saveSignUpStep } = await import('@/features/signup/server/save-step');
 
 beforeAll(async () => {
