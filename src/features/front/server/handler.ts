@@ -5,18 +5,13 @@ import { CLIENT_ADDRESS_HEADER, clientAddressOf } from '@/server/http/client-add
 import { dbHealth, type DbHealth } from '@/server/db/health';
 import { answerDirect, matchDirectRoute, type DirectRoute } from '@/server/http/direct-routes';
 import { normalizeHost } from '@/features/site';
+import { sessionTokenOf } from '@/features/auth/server';
 import { knownSite, siteForHost } from '@/features/site/server';
 import type { ViewerAccess } from '@/features/membership';
 import { findStoredPage } from '@/features/front/server/stored-page';
 import { hashPolicyForKeptRenderings } from '@/features/front/server/kept-policy';
 import { requestAudience } from '@/features/front/server/request-audience';
-import {
-  isContentAddress,
-  overHttps,
-  pageRequest,
-  sessionToken,
-  type PageRequest,
-} from '@/features/front/server/requests';
+import { isContentAddress, overHttps, pageRequest, type PageRequest } from '@/features/front/server/requests';
 import { sendPage } from '@/features/front/server/send';
 import { sendUnavailable } from '@/features/front/server/outage-page';
 import { settleCacheControl, withOutageStatus } from '@/features/front/server/next-status';
@@ -64,7 +59,7 @@ async function route(deps: Deps, req: IncomingMessage, res: ServerResponse): Pro
     if (deps.health.down) return duringOutage(deps, req, res, null);
     return answerDirect(direct, normalizeHost(req.headers.host) ?? '', req, res);
   }
-  const token = sessionToken(req.headers.cookie);
+  const token = sessionTokenOf(req.headers.cookie);
   if (isContentAddress(req)) settleCacheControl(res, token !== null);
   hashPolicyForKeptRenderings(res);
   const request = pageRequest(req);
@@ -99,7 +94,7 @@ async function duringOutage(
   const site = host ? knownSite(host) : null;
   const held = request && site ? await findStoredPage(request.host, 'visitor', request.path) : null;
   if (!held) return sendUnavailable(req, res, site);
-  sendPage(req, res, held, { member: sessionToken(req.headers.cookie) !== null, state: 'stale' });
+  sendPage(req, res, held, { member: sessionTokenOf(req.headers.cookie) !== null, state: 'stale' });
 }
 
 function exposeCount(res: ServerResponse, count: QueryCount): void {

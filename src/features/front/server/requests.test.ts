@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { overHttps, pageRequest, sessionToken } from '@/features/front/server/requests';
+import { overHttps, pageRequest } from '@/features/front/server/requests';
 
 const req = (url: string, headers: Record<string, string> = {}, method = 'GET', encrypted = false) =>
   ({
@@ -40,13 +40,5 @@ describe('pageRequest', () => {
     expect(pageRequest(req('/news', { 'next-router-prefetch': '1' }))).toBeNull();
     expect(pageRequest(req('/news', {}, 'POST'))).toBeNull();
     expect(pageRequest(req('/news', { host: 'bad_host!' }))).toBeNull();
-  });
-});
-
-describe('sessionToken', () => {
-  it('finds the session cookie among others, and nothing else', () => {
-    expect(sessionToken('a=1; __Host-fc_session=tok.en; b=2')).toBe('tok.en');
-    expect(sessionToken('x__Host-fc_session=no; fc_session=no')).toBeNull();
-    expect(sessionToken(undefined)).toBeNull();
   });
 });

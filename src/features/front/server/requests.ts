@@ -1,6 +1,5 @@
 import type { IncomingMessage } from 'node:http';
 import { normalizeHost, SECTION_IDS, type SectionId } from '@/features/site';
-import { sessionTokenOf } from '@/features/auth/server';
 
 /** A request for a content page (top, section list, item) that the front server may answer itself. */
 export interface PageRequest {
@@ -28,9 +27,6 @@ export function pageRequest(req: IncomingMessage): PageRequest | null {
 export function isContentAddress(req: IncomingMessage): boolean {
   return CONTENT_PATH.test((req.url ?? '').split('?')[0]!);
 }
-
-/** The session cookie's value, if the request carries one. */
-export const sessionToken = (cookieHeader: string | undefined): string | null => sessionTokenOf(cookieHeader);
 
 export function acceptsGzip(req: IncomingMessage): boolean {
   return /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
