@@ -1,7 +1,7 @@
 import { defineConfig, globalIgnores } from 'eslint/config';
 import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
-import { featureEntriesPlugin, featureZones, ROOT } from './eslint/feature-entries.mjs';
+import { featureEntriesPlugin } from './eslint/feature-entries.mjs';
 
 const layer = (pattern, message) => ({ group: [pattern], message });
 
@@ -41,7 +41,7 @@ export default defineConfig([
     files: ['src/**', 'scripts/**', 'e2e/**'],
     plugins: { 'feature-entries': featureEntriesPlugin },
     rules: {
-      'import/no-restricted-paths': ['error', { basePath: ROOT, zones: featureZones() }],
+      'feature-entries/entry-only': 'error',
       'feature-entries/entry-use': 'error',
     },
   },

@@ -13,29 +13,84 @@ const FEATURES = 'src/features';
 /** The project's root: zones are paths relative to it, wherever eslint runs from. */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** One `import/no-restricted-paths` zone per feature: every other file may import only its entry files. */
-export function featureZones(root = ROOT) {
-  const features = fs
-    .readdirSync(path.join(root, FEATURES), { withFileTypes: true })
-    .filter((d) => d.isDirectory())
-    .map((d) => d.name);
-  // Everything in src/ except the features folder, then each feature's folder: a zone's target is a list of paths.
-  const outside = fs
-    .readdirSync(path.join(root, 'src'))
-    .filter((name) => name !== 'features')
-    .map((name) => `./src/${name}`);
-  return features.map((feature) => ({
-    target: [
-      ...outside,
-      './scripts',
-      './e2e',
-      ...features.filter((f) => f !== feature).map((f) => `./${FEATURES}/${f}`),
-    ],
-    from: `./${FEATURES}/${feature}`,
-    except: ENTRY_FILES,
-    message: `Import the ${feature} feature through its entry: @/features/${feature} (types, pure functions), /ui, /server, /app or /testing.`,
-  }));
+/** Where the entry rule looks: every file but the project's root configs (the zones of decision 0030). */
+const CHECKED = ['src', 'scripts', 'e2e'].map((dir) => path.join(ROOT, dir) + path.sep);
+const EXTENSIONS = ['.ts', '.tsx', '.mts', '.js', '.mjs', '.jsx', '.d.ts'];
+const ENTRY_NAMES = new Set(ENTRY_FILES.map((file) => path.basename(file, '.ts')));
+
+/** Each path resolved once per lint run: the folders do not change while it runs. */
+const resolved = new Map();
+/**
+ * The file a specifier of our own code names, as TypeScript resolves it (`@/` is `src/`, tsconfig's only path), or
+ * null for a package or a file that does not exist. Only our own paths can lead into a feature, so no resolver of
+ * packages is needed, and each distinct target is looked up once.
+ */
+export function resolveOwn(specifier, importer, root = ROOT) {
+  let base;
+  if (specifier.startsWith('@/')) base = path.join(root, 'src', specifier.slice(2));
+  else if (specifier.startsWith('./') || specifier.startsWith('../'))
+    base = path.resolve(path.dirname(importer), specifier);
+  else return null;
+  if (resolved.has(base)) return resolved.get(base);
+  const isFile = (file) => fs.statSync(file, { throwIfNoEntry: false })?.isFile() === true;
+  const candidates = [
+    ...EXTENSIONS.map((ext) => base + ext),
+    base,
+    ...EXTENSIONS.map((ext) => path.join(base, `index${ext}`)),
+  ];
+  const file = candidates.find(isFile) ?? null;
+  resolved.set(base, file);
+  return file;
 }
+
+/**
+ * Which feature's private file `target` is, seen from `importer` (null when the import is allowed): a file inside
+ * src/features/<name>/ other than one of its entry files, imported from anywhere outside that feature's folder.
+ */
+export function privateFeatureFile(importer, target, root = ROOT) {
+  const features = path.join(root, FEATURES) + path.sep;
+  if (!target.startsWith(features)) return null;
+  const [feature, ...rest] = path.relative(features, target).split(path.sep);
+  if (importer.startsWith(features + feature + path.sep)) return null;
+  const entry = rest.length === 1 && ENTRY_NAMES.has(rest[0].replace(/\.(d\.ts|[cm]?[jt]sx?)$/, ''));
+  return entry ? null : feature;
+}
+
+/**
+ * A feature is reached from outside its folder only through its entry files. The same zones as eslint-plugin-import's
+ * `no-restricted-paths` had, one per feature (decision 0030), checked on each import's resolved file; that rule
+ * resolved every zone's exception paths again for every import, 45 % of the whole lint's time (decision 0015).
+ */
+const entryOnly = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      private:
+        'Import the {{feature}} feature through its entry: @/features/{{feature}} (types, pure functions), /ui, /server, /app or /testing.',
+    },
+  },
+  create(context) {
+    const importer = context.filename;
+    if (!CHECKED.some((dir) => importer.startsWith(dir))) return {};
+    const check = (node) => {
+      const source = node.source;
+      if (source?.type !== 'Literal' || typeof source.value !== 'string') return;
+      const target = resolveOwn(source.value, importer);
+      const feature = target && privateFeatureFile(importer, target);
+      if (feature) context.report({ node: source, messageId: 'private', data: { feature } });
+    };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+      TSImportEqualsDeclaration: (node) =>
+        node.moduleReference.type === 'TSExternalModuleReference' &&
+        check({ source: node.moduleReference.expression }),
+    };
+  },
+};
 
 const SERVER_ENTRY = /^@\/features\/[^/]+\/(server|app)$/;
 const TESTING_ENTRY = /^@\/features\/[^/]+\/testing$/;
@@ -77,4 +132,4 @@ const entryUse = {
   },
 };
 
-export const featureEntriesPlugin = { rules: { 'entry-use': entryUse } };
+export const featureEntriesPlugin = { rules: { 'entry-use': entryUse, 'entry-only': entryOnly } };

@@ -1,4 +1,8 @@
 import type { Instrumentation } from 'next';
+import type { DbHealth } from '@/server/db/health';
+
+/** The process's database health record (server/db/health.ts), read without an import: see onRequestError. */
+const HEALTH = Symbol.for('fanclub.db-health');
 
 export async function register(): Promise<void> {
   const { env } = await import('@/server/env');
@@ -15,12 +19,12 @@ export async function register(): Promise<void> {
 }
 
 export const onRequestError: Instrumentation.onRequestError = async (...args) => {
+  // The front server turns Next.js's 500 into a 503 with Retry-After when the database caused it (next-status.ts),
+  // which it decides when Next.js writes the status line. Reported before the first await: behind an import, the
+  // report sometimes came after that line was written, and a lock timeout went out as a 500. The record exists only
+  // in the Node.js runtime, where the front server made it.
+  (globalThis as { [HEALTH]?: DbHealth })[HEALTH]?.report(args[0]);
   const { env } = await import('@/server/env');
-  if (env.NEXT_RUNTIME === 'nodejs') {
-    // The front server turns Next.js's 500 into a 503 with Retry-After when the database caused it (next-status.ts).
-    const { dbHealth } = await import('@/server/db/health');
-    dbHealth().report(args[0]);
-  }
   if (!env.SENTRY_DSN) return;
   const Sentry = await import('@sentry/nextjs');
   Sentry.captureRequestError(...args);
