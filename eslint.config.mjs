@@ -2,6 +2,7 @@ import { defineConfig, globalIgnores } from 'eslint/config';
 import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
 import { featureEntriesPlugin } from './eslint/feature-entries.mjs';
+import { importCyclesPlugin } from './eslint/import-cycles.mjs';
 
 const layer = (pattern, message) => ({ group: [pattern], message });
 
@@ -29,12 +30,11 @@ export default defineConfig([
     // 30 s by default, and resolves it again from every folder that imports it).
     settings: { 'import/cache': { lifetime: Infinity } },
   },
-  // No import cycles: a module and what it imports never lead back to it (type-only imports included).
+  // No import cycles: a module and what it imports at run time never lead back to it (eslint/import-cycles.mjs).
   {
     files: ['src/**'],
-    // Packages are not followed: a cycle is ours or none (and parsing them costs the lint half a minute).
-    settings: { 'import/ignore': ['node_modules'] },
-    rules: { 'import/no-cycle': ['error', { ignoreExternal: true }] },
+    plugins: { 'import-cycles': importCyclesPlugin },
+    rules: { 'import-cycles/no-cycle': 'error' },
   },
   // A feature is reached only through its entries; client files never take server entries (decision 0030).
   {
