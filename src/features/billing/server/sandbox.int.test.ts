@@ -155,9 +155,10 @@ describe('sandbox payments', () => {
     expect(books!.currentPeriodEnd).toEqual(after.currentPeriodEnd);
   });
 
-  it('gives unique, gap-free member numbers to 200 members completing at once', async () => {
+  it('gives unique, gap-free member numbers to 50 members completing at once', async () => {
+    // More than the pool's connections (10 on PostgreSQL): the numbering is contended whatever the engine.
     const joining = await Promise.all(
-      Array.from({ length: 200 }, (_, i) => memberWithPlan(`crowd-${String(i).padStart(3, '0')}`)),
+      Array.from({ length: 50 }, (_, i) => memberWithPlan(`crowd-${String(i).padStart(3, '0')}`)),
     );
     const numbersBefore = (await handle.db.select({ n: members.memberNumber }).from(members))
       .map((row) => row.n)
@@ -169,7 +170,7 @@ describe('sandbox payments', () => {
       .map((row) => row.n)
       .filter((n): n is number => n !== null)
       .sort((a, b) => a - b);
-    const expected = numbersBefore.length + 200;
+    const expected = numbersBefore.length + 50;
     expect(numbers).toEqual(Array.from({ length: expected }, (_, i) => i + 1));
   }, 120_000);
 });
