@@ -1,17 +1,52 @@
-// Runs after every install (package.json "postinstall"). postgres.js 3.4.9 has a known bug (porsager/postgres#1154,
-// #1208; fix proposed in #1168 and #1176, not released): a write scheduled with setImmediate runs after the
-// connection closed and throws on the null socket, outside any promise. The throw skips the lines that clear the
-// pending write, so the connection never writes again: each reconnect times out (CONNECT_TIMEOUT) and the queries
-// given to it wait for ever. Seen after every PostgreSQL restart in `npm run test:faults` (docs/decisions/0020).
-// This applies the proposed guard: with no socket, the pending write is dropped (closed() has already failed its
-// queries) and the connection can start again. It changes nothing when the code is already guarded or has changed.
+// Runs after every install (package.json "postinstall"): two fixes to postgres.js 3.4.9 that are proposed upstream and
+// not released. Each changes nothing when the code is already fixed or has changed (then it says so).
+//
+// 1. A write scheduled with setImmediate runs after the connection closed and throws on the null socket, outside any
+//    promise (porsager/postgres#1154, #1208; fix proposed in #1168 and #1176). The throw skips the lines that clear
+//    the pending write, so the connection never writes again: each reconnect times out (CONNECT_TIMEOUT) and the
+//    queries given to it wait for ever. Seen after every PostgreSQL restart in `npm run test:faults` (decision 0020).
+//    The guard: with no socket, the pending write is dropped (closed() has already failed its queries).
+// 2. A transaction's BEGIN can be sent without its connection being reserved (porsager/postgres#823, #1189; fixes
+//    proposed in #1207, #1211, #1218): `execute()` reserves it only at the end of an `&&` chain that stops when the
+//    connection's pipeline is full or its socket pushes back, and a socket's 'drain' hands a connection back to the
+//    pool between a transaction's statements. The transaction then fails with UNSAFE_TRANSACTION, while its
+//    connection, still inside the transaction on the server, serves unrelated queries. Seen as a fan's 500 at the
+//    presale opening of `npm run bench:presale`; reproduced by src/server/db/transactions.int.test.ts. The fix: a
+//    written BEGIN always reserves its connection and takes no query pipelined behind it; 'drain' leaves a reserved
+//    connection alone.
 import { readFileSync, writeFileSync } from 'node:fs';
 
-const BUGGY = 'function nextWrite(fn) {\n    const x = socket.write(chunk, fn)';
-const GUARDED =
-  'function nextWrite(fn) {\n' +
-  '    if (!socket) { nextWriteTimer !== null && clearImmediate(nextWriteTimer); chunk = nextWriteTimer = null; return false } // fanclub: guard\n' +
-  '    const x = socket.write(chunk, fn)';
+const PATCHES = [
+  {
+    marker: '// fanclub: guard',
+    buggy: 'function nextWrite(fn) {\n    const x = socket.write(chunk, fn)',
+    fixed:
+      'function nextWrite(fn) {\n' +
+      '    if (!socket) { nextWriteTimer !== null && clearImmediate(nextWriteTimer); chunk = nextWriteTimer = null; return false } // fanclub: guard\n' +
+      '    const x = socket.write(chunk, fn)',
+  },
+  {
+    marker: '// fanclub: reserve',
+    buggy:
+      '      return write(toBuffer(q))\n' +
+      '        && !q.describeFirst\n' +
+      '        && !q.cursorFn\n' +
+      '        && sent.length < max_pipeline\n' +
+      '        && (!q.options.onexecute || q.options.onexecute(connection))',
+    fixed:
+      '      const written = write(toBuffer(q))\n' +
+      '      if (q.options.onexecute) return (q.options.onexecute(connection), false) // fanclub: reserve\n' +
+      '      return written\n' +
+      '        && !q.describeFirst\n' +
+      '        && !q.cursorFn\n' +
+      '        && sent.length < max_pipeline',
+  },
+  {
+    marker: '// fanclub: drain',
+    buggy: '  function drain() {\n    !query && onopen(connection)',
+    fixed: '  function drain() {\n    !query && !connection.reserved && onopen(connection) // fanclub: drain',
+  },
+];
 
 for (const copy of ['src', 'cjs/src', 'cf/src']) {
   const file = new URL(`../node_modules/postgres/${copy}/connection.js`, import.meta.url);
@@ -21,12 +56,16 @@ for (const copy of ['src', 'cjs/src', 'cf/src']) {
   } catch {
     continue;
   }
-  if (text.includes('// fanclub: guard')) continue;
-  if (!text.includes(BUGGY)) {
-    console.warn(
-      `patch-postgres: ${copy}/connection.js has changed; check whether the guard is still needed`,
-    );
-    continue;
+  let patched = text;
+  for (const { marker, buggy, fixed } of PATCHES) {
+    if (patched.includes(marker)) continue;
+    if (!patched.includes(buggy)) {
+      console.warn(
+        `patch-postgres: ${copy}/connection.js has changed near "${marker}"; check whether the fix is still needed`,
+      );
+      continue;
+    }
+    patched = patched.replace(buggy, fixed);
   }
-  writeFileSync(file, text.replace(BUGGY, GUARDED));
+  if (patched !== text) writeFileSync(file, patched);
 }

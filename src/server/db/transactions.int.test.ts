@@ -1,0 +1,43 @@
+import postgres from 'postgres';
+import { describe, expect, it } from 'vitest';
+import { env } from '@/server/env';
+
+/**
+ * postgres.js 3.4.9 can send a transaction's BEGIN without reserving its connection when the connection's pipeline
+ * is full or its socket pushes back (porsager/postgres#823, #1189): the transaction fails with UNSAFE_TRANSACTION, and
+ * the connection, still inside the transaction on the server, goes back to the pool for unrelated queries.
+ * scripts/patch-postgres.mjs applies the proposed fix (porsager/postgres#1207, #1218); this is its reproduction.
+ */
+describe.skipIf(!env.DATABASE_URL)('sql.begin on a busy pool', () => {
+  it('reserves every transaction its connection, and runs no other query inside one', async () => {
+    // A small pool and a short pipeline: the boundary the bug needs is reached in every round.
+    const sql = postgres(env.DATABASE_URL!, { max: 3, max_pipeline: 2, onnotice: () => {} });
+    try {
+      for (let round = 0; round < 10; round++) {
+        // Each connection busy, with one more query in its pipeline: a BEGIN given to it next fills the pipeline.
+        // (A query is sent when it is executed or awaited: `execute()` sends these in this order.)
+        const busy = [0, 1, 2].map(() => sql`select pg_sleep(0.05)`.execute());
+        // Outside any transaction, no transaction id has been given to the session.
+        const outside = () =>
+          sql<{ tx: string | null }[]>`select txid_current_if_assigned()::text as tx`.execute();
+        const plain = [outside(), outside(), outside()];
+        const transactions = Array.from({ length: 5 }, () =>
+          sql.begin(async (tx) => {
+            await tx`select txid_current()`;
+            await tx`select pg_sleep(0.01)`;
+            return 'committed';
+          }),
+        );
+        plain.push(outside(), outside(), outside());
+        const results = await Promise.allSettled([...busy, ...plain, ...transactions]);
+        const failures = results.flatMap((result) =>
+          result.status === 'rejected' ? [String(result.reason)] : [],
+        );
+        expect(failures, `round ${round}`).toEqual([]);
+        for (const rows of await Promise.all(plain)) expect(rows[0]!.tx).toBeNull();
+      }
+    } finally {
+      await sql.end({ timeout: 5 });
+    }
+  }, 60_000);
+});
