@@ -11,7 +11,11 @@ import { env } from '@/server/env';
 describe.skipIf(!env.DATABASE_URL)('sql.begin on a busy pool', () => {
   it('reserves every transaction its connection, and runs no other query inside one', async () => {
     // A small pool and a short pipeline: the boundary the bug needs is reached in every round.
-    const sql = postgres(env.DATABASE_URL!, { max: 3, max_pipeline: 2, onnotice: () => {} });
+    // max_pipeline is an option of postgres.js that its types do not declare.
+    const options = { max: 3, max_pipeline: 2, onnotice: () => {} } as postgres.Options<
+      Record<string, never>
+    >;
+    const sql = postgres(env.DATABASE_URL!, options);
     try {
       for (let round = 0; round < 10; round++) {
         // Each connection busy, with one more query in its pipeline: a BEGIN given to it next fills the pipeline.

@@ -8,7 +8,9 @@ export function compareIds(a: string, b: string): number {
 
 /** The entries in canonical order: by id, byte by byte. Two entries with one id are an invalid list. */
 export function canonicalOrder(entries: readonly DrawEntry[]): DrawEntry[] {
-  const sorted = [...entries].sort((a, b) => compareIds(a.id, b.id));
+  // A list in canonical order already (the draw hashes the list it has just ordered) is not sorted again.
+  const ordered = entries.every((entry, i) => i === 0 || entries[i - 1]!.id <= entry.id);
+  const sorted = ordered ? [...entries] : [...entries].sort((a, b) => compareIds(a.id, b.id));
   for (let i = 1; i < sorted.length; i++) {
     if (sorted[i]!.id === sorted[i - 1]!.id) throw new Error(`entry ${sorted[i]!.id} appears twice`);
   }

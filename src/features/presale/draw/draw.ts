@@ -26,9 +26,9 @@ export async function seedCommitment(seed: string): Promise<string> {
 }
 
 /** Fisher–Yates from the last position down (docs/presale-draw.md, section 4). */
-async function shuffle<T>(items: T[], random: DrawRandom): Promise<T[]> {
+function shuffle<T>(items: T[], random: DrawRandom): T[] {
   for (let i = items.length - 1; i >= 1; i--) {
-    const j = await random.below(i + 1);
+    const j = random.below(i + 1);
     [items[i], items[j]] = [items[j]!, items[i]!];
   }
   return items;
@@ -36,23 +36,29 @@ async function shuffle<T>(items: T[], random: DrawRandom): Promise<T[]> {
 
 /**
  * Rank by rank over the shuffled order: every entry's 1st choice is served before any 2nd choice; an entry wins its
- * choice when the offering has seats for all its tickets, else the next entry is tried (section 5).
+ * choice when the offering has seats for all its tickets, else the next entry is tried (section 5). Each rank goes
+ * over the entries still waiting, in the shuffled order: not won, not voided, with a choice at that rank.
  */
 function allocate(order: DrawEntry[], input: DrawInput): Map<string, DrawResult> {
   const remaining = new Map(input.offerings.map((offering) => [offering.id, offering.capacity]));
   const results = new Map<string, DrawResult>();
-  const maxRank = Math.max(0, ...order.map((entry) => entry.choices.length));
-  for (let rank = 1; rank <= maxRank; rank++) {
-    for (const entry of order) {
-      if (input.voided.has(entry.id) || results.has(entry.id)) continue;
+  let waiting = order.filter((entry) => !input.voided.has(entry.id));
+  for (let rank = 1; waiting.length > 0; rank++) {
+    const next: DrawEntry[] = [];
+    for (const entry of waiting) {
       const offering = entry.choices[rank - 1];
+      // Choices are ranked without gaps: none at this rank, none after it.
       if (offering === undefined) continue;
       const seats = remaining.get(offering);
       if (seats === undefined) throw new Error(`entry ${entry.id}: unknown offering ${offering}`);
-      if (seats < entry.tickets) continue;
+      if (seats < entry.tickets) {
+        next.push(entry);
+        continue;
+      }
       remaining.set(offering, seats - entry.tickets);
       results.set(entry.id, { entry: entry.id, outcome: 'won', rank, offering });
     }
+    waiting = next;
   }
   return results;
 }
@@ -62,7 +68,7 @@ export async function runDraw(input: DrawInput): Promise<DrawOutcome> {
   const listHash = await entryListHash(canonical);
   const beacon = input.beacon ? hexToBytes(input.beacon.randomness) : null;
   const random = new DrawRandom(await drawKey(hexToBytes(input.seed), listHash, beacon));
-  const order = await shuffle([...canonical], random);
+  const order = shuffle([...canonical], random);
   const won = allocate(order, input);
   const results = canonical.map(
     (entry): DrawResult =>

@@ -26,10 +26,11 @@ export async function makeDrawRecord(input: DrawRecordInput): Promise<DrawRecord
     seed: input.seed,
     entryListHash: outcome.entryListHash,
     beacon: input.beacon,
-    // Copies: the record is published as it is, whatever later happens to the caller's arrays.
-    offerings: structuredClone(input.offerings),
-    entries: structuredClone(input.entries),
-    voided: structuredClone(input.voided),
+    // Copies: the record is published as it is, whatever later happens to the caller's arrays (structuredClone took
+    // most of this function's time at 100,000 entries).
+    offerings: input.offerings.map((offering) => ({ ...offering })),
+    entries: input.entries.map((entry) => ({ ...entry, choices: [...entry.choices] })),
+    voided: input.voided.map((voided) => ({ ...voided })),
     results: outcome.results,
   };
 }

@@ -8,23 +8,46 @@ import { eligibilityOf } from './eligibility';
 import type { Presale } from './setup';
 
 /**
- * Every live application of a presale with whether its applicant may still take part, in three queries whatever
- * the number of entries (a draw of 100,000 must not ask twice per applicant).
+ * Every live application of a presale, in canonical order (receipt numbers byte by byte, as the draw orders them), with
+ * its choices in rank order, its accepted companions and its applicant: one query whatever the number of entries (a
+ * draw of 100,000 must not ask per application).
  */
-export async function applicantsAtDraw(db: Db, presale: Presale, now: Date) {
+export function liveApplications(db: Db, presale: Pick<Presale, 'id'>) {
+  return db
+    .select({
+      id: presaleApplications.id,
+      receiptNo: presaleApplications.receiptNo,
+      tickets: presaleApplications.tickets,
+      choices: sql<string[]>`array(
+        select c.offering_id::text from presale_choices c
+        where c.application_id = ${presaleApplications.id} order by c.rank)`,
+      accepted: sql<number>`(
+        select count(*)::int from presale_participants p
+        where p.application_id = ${presaleApplications.id} and p.companion_status = 'accepted')`,
+      memberId: members.id,
+      memberNumber: members.memberNumber,
+      joinedAt: members.joinedAt,
+    })
+    .from(presaleApplications)
+    .innerJoin(members, eq(members.id, presaleApplications.memberId))
+    .where(and(eq(presaleApplications.presaleId, presale.id), eq(presaleApplications.status, 'applied')))
+    .orderBy(sql`${presaleApplications.receiptNo} collate "C"`);
+}
+
+export type LiveApplication = Awaited<ReturnType<typeof liveApplications>>[number];
+
+/**
+ * Whether each applicant may still take part at the draw (eligibility.ts's rule), by application id: their
+ * subscriptions and grants in two queries for all of them.
+ */
+export async function eligibleAtDraw(
+  db: Db,
+  presale: Presale,
+  applications: LiveApplication[],
+  now: Date,
+): Promise<Map<string, boolean>> {
   const live = and(eq(presaleApplications.presaleId, presale.id), eq(presaleApplications.status, 'applied'));
-  const [applicants, subs, grants] = await Promise.all([
-    db
-      .select({
-        id: presaleApplications.id,
-        receiptNo: presaleApplications.receiptNo,
-        memberId: members.id,
-        memberNumber: members.memberNumber,
-        joinedAt: members.joinedAt,
-      })
-      .from(presaleApplications)
-      .innerJoin(members, eq(members.id, presaleApplications.memberId))
-      .where(live),
+  const [subs, grants] = await Promise.all([
     db
       .select({
         memberId: subscriptions.memberId,
@@ -47,21 +70,30 @@ export async function applicantsAtDraw(db: Db, presale: Presale, now: Date) {
   ]);
   const group = <T extends { memberId: string }>(rows: T[]) => {
     const byMember = new Map<string, T[]>();
-    for (const row of rows) byMember.set(row.memberId, [...(byMember.get(row.memberId) ?? []), row]);
+    for (const row of rows) {
+      const list = byMember.get(row.memberId);
+      if (list) list.push(row);
+      else byMember.set(row.memberId, [row]);
+    }
     return byMember;
   };
   const subsOf = group(subs);
   const grantsOf = group(grants);
-  return applicants.map((applicant) => {
-    const status = membershipStatus(
-      { subscriptions: subsOf.get(applicant.memberId) ?? [], grants: grantsOf.get(applicant.memberId) ?? [] },
-      now,
-    );
-    return { ...applicant, eligible: eligibilityOf(presale, applicant, status).ok };
-  });
+  return new Map(
+    applications.map((application) => {
+      const status = membershipStatus(
+        {
+          subscriptions: subsOf.get(application.memberId) ?? [],
+          grants: grantsOf.get(application.memberId) ?? [],
+        },
+        now,
+      );
+      return [application.id, eligibilityOf(presale, application, status).ok];
+    }),
+  );
 }
 
-const CHUNK = 5_000;
+const CHUNK = 50_000;
 
 /** Every result on its application, a few statements for any number (one JSON parameter per chunk). */
 export async function writeResults(
