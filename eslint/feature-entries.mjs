@@ -57,6 +57,22 @@ export function privateFeatureFile(importer, target, root = ROOT) {
 }
 
 /**
+ * ESLint visitors that call `check` with every node naming a module: imports, re-exports, dynamic imports and
+ * `import x = require()` (as `{ importKind, source }`). `check` reads `node.source`, and `importKind`/`exportKind`.
+ */
+export function importVisitors(check) {
+  return {
+    ImportDeclaration: check,
+    ExportNamedDeclaration: check,
+    ExportAllDeclaration: check,
+    ImportExpression: check,
+    TSImportEqualsDeclaration: (node) =>
+      node.moduleReference.type === 'TSExternalModuleReference' &&
+      check({ importKind: node.importKind, source: node.moduleReference.expression }),
+  };
+}
+
+/**
  * A feature is reached from outside its folder only through its entry files. The same zones as eslint-plugin-import's
  * `no-restricted-paths` had, one per feature (decision 0030), checked on each import's resolved file; that rule
  * resolved every zone's exception paths again for every import, 45 % of the whole lint's time (decision 0015).
@@ -80,15 +96,7 @@ const entryOnly = {
       const feature = target && privateFeatureFile(importer, target);
       if (feature) context.report({ node: source, messageId: 'private', data: { feature } });
     };
-    return {
-      ImportDeclaration: check,
-      ExportNamedDeclaration: check,
-      ExportAllDeclaration: check,
-      ImportExpression: check,
-      TSImportEqualsDeclaration: (node) =>
-        node.moduleReference.type === 'TSExternalModuleReference' &&
-        check({ source: node.moduleReference.expression }),
-    };
+    return importVisitors(check);
   },
 };
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
-import { resolveOwn, ROOT } from './feature-entries.mjs';
+import { importVisitors, resolveOwn, ROOT } from './feature-entries.mjs';
 
 /**
  * No import cycles in src/ (issue 19, decision 0030): a module and what it imports never lead back to it, dynamic
@@ -179,15 +179,7 @@ const noCycle = {
         .join(' -> ');
       context.report({ node: source, messageId: 'cycle', data: { cycle } });
     };
-    return {
-      ImportDeclaration: check,
-      ExportNamedDeclaration: check,
-      ExportAllDeclaration: check,
-      ImportExpression: check,
-      TSImportEqualsDeclaration: (node) =>
-        node.moduleReference.type === 'TSExternalModuleReference' &&
-        check({ importKind: node.importKind, source: node.moduleReference.expression }),
-    };
+    return importVisitors(check);
   },
 };
 
