@@ -7,6 +7,10 @@ import type { DrawResult } from '@/features/presale/draw';
 import { eligibilityOf } from './eligibility';
 import type { Presale } from './setup';
 
+/** A presale's live applications: applied, and neither drawn nor cancelled yet. */
+const liveOf = (presaleId: string) =>
+  and(eq(presaleApplications.presaleId, presaleId), eq(presaleApplications.status, 'applied'));
+
 /**
  * Every live application of a presale, in canonical order (receipt numbers byte by byte, as the draw orders them), with
  * its choices in rank order, its accepted companions and its applicant: one query whatever the number of entries (a
@@ -30,7 +34,7 @@ export function liveApplications(db: Db, presale: Pick<Presale, 'id'>) {
     })
     .from(presaleApplications)
     .innerJoin(members, eq(members.id, presaleApplications.memberId))
-    .where(and(eq(presaleApplications.presaleId, presale.id), eq(presaleApplications.status, 'applied')))
+    .where(liveOf(presale.id))
     .orderBy(sql`${presaleApplications.receiptNo} collate "C"`);
 }
 
@@ -46,7 +50,7 @@ export async function eligibleAtDraw(
   applications: LiveApplication[],
   now: Date,
 ): Promise<Map<string, boolean>> {
-  const live = and(eq(presaleApplications.presaleId, presale.id), eq(presaleApplications.status, 'applied'));
+  const live = liveOf(presale.id);
   const [subs, grants] = await Promise.all([
     db
       .select({
