@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerDirect, matchDirectRoute, type DirectRoute } from './direct-routes';
+import { answerDirect, matchDirectRoute, MAX_DIRECT_BODY_BYTES, type DirectRoute } from './direct-routes';
 
 const seen: { host: string; params: Record<string, string>; body: string; cookie: string | null }[] = [];
 const routes: DirectRoute[] = [
@@ -62,5 +62,15 @@ describe('direct routes', () => {
     expect((await fetch(`${base}/api/things?page=2`)).status).toBe(599);
     expect((await fetch(`${base}/things`)).status).toBe(599);
     expect(await (await fetch(`${base}/api/things`)).text()).toBe('listed');
+  });
+
+  it('keeps no more of a body than its limit, and still answers once the rest is drained', async () => {
+    const chunk = 'x'.repeat(16 * 1024);
+    const huge = chunk.repeat(MAX_DIRECT_BODY_BYTES / chunk.length + 2);
+    const response = await fetch(`${base}/api/things/7/echo`, { method: 'POST', body: huge });
+    expect(response.status).toBe(201);
+    const kept = seen.at(-1)?.body ?? '';
+    expect(kept).toMatch(/^x+$/);
+    expect(kept.length).toBeLessThanOrEqual(MAX_DIRECT_BODY_BYTES);
   });
 });

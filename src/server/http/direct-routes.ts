@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Readable } from 'node:stream';
 import { SECURITY_HEADERS } from './security-headers';
 
 /**
@@ -30,8 +29,26 @@ export function matchDirectRoute(routes: readonly DirectRoute[], req: IncomingMe
   return null;
 }
 
-/** The web `Request` of a Node request: its headers and, for a POST, its body as a stream. */
-function webRequest(req: IncomingMessage, host: string): Request {
+/** A direct route's body is a small JSON document: beyond this many bytes the rest is read and dropped. */
+export const MAX_DIRECT_BODY_BYTES = 64 * 1024;
+
+/**
+ * The request's body, read whole before the answer starts (a Node stream turned into a web one cost the opening's
+ * peak more than the body's JSON). Bytes past the limit are drained, not kept: the answer then finds the body cut
+ * short, which its JSON reading refuses.
+ */
+async function bodyOf(req: IncomingMessage): Promise<Uint8Array<ArrayBuffer>> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    if (size + chunk.length <= MAX_DIRECT_BODY_BYTES) chunks.push(chunk);
+    size += chunk.length;
+  }
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
+/** The web `Request` of a Node request: its headers and, for a POST, its body. */
+async function webRequest(req: IncomingMessage, host: string): Promise<Request> {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
@@ -40,10 +57,8 @@ function webRequest(req: IncomingMessage, host: string): Request {
   return new Request(`http://${host}${req.url ?? '/'}`, {
     method: req.method,
     headers,
-    body: withBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : undefined,
-    // Node's fetch requires it for a streamed body.
-    duplex: withBody ? 'half' : undefined,
-  } as RequestInit);
+    body: withBody ? await bodyOf(req) : undefined,
+  });
 }
 
 /** Answers a matched request with its route's `Response`, and the security headers every answer carries. */
@@ -53,7 +68,7 @@ export async function answerDirect(
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
-  const response = await match.route.answer(webRequest(req, host), host, match.params);
+  const response = await match.route.answer(await webRequest(req, host), host, match.params);
   const body = Buffer.from(await response.arrayBuffer());
   const headers: Record<string, string | string[]> = {};
   for (const { key, value } of SECURITY_HEADERS) headers[key.toLowerCase()] = value;

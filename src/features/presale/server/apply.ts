@@ -19,8 +19,23 @@ import { presaleColumns, type Presale } from './setup';
 
 export type PresaleApplication = typeof presaleApplications.$inferSelect;
 
+/** The presale's columns an application is checked against (fewer columns, less work at the opening's peak). */
+const rulesColumns = {
+  id: presales.id,
+  siteId: presales.siteId,
+  ticketsPerApplication: presales.ticketsPerApplication,
+  choiceCount: presales.choiceCount,
+  opensAt: presales.opensAt,
+  closesAt: presales.closesAt,
+  joinedBefore: presales.joinedBefore,
+  companionRule: presales.companionRule,
+  frozenAt: presales.frozenAt,
+  cancelledAt: presales.cancelledAt,
+};
+type PresaleRules = Pick<Presale, keyof typeof rulesColumns>;
+
 /** Refuses a change to a presale whose window is not open now (or whose event was cancelled). */
-function assertOpen(presale: Presale, now: Date): Presale {
+function assertOpen<P extends PresaleRules>(presale: P, now: Date): P {
   if (presale.cancelledAt) throw new AppError('CONFLICT', 'この公演は中止となりました。');
   if (now < presale.opensAt) throw new AppError('CONFLICT', 'この先行受付はまだ受付前です。');
   if (presale.frozenAt || now >= presale.closesAt)
@@ -59,7 +74,7 @@ async function lockForApplication(
 ) {
   const [row] = await db
     .select({
-      ...presaleColumns,
+      ...rulesColumns,
       premium: hasPremiumSql(sql`${applicant.id}::uuid`, sql`${now.toISOString()}::timestamptz`),
       offeringsFound: sql<number>`(
         select count(*)::int from presale_offerings o
@@ -86,7 +101,7 @@ async function countOfferings(db: Db, presaleId: string, choices: string[]): Pro
 /** Checks the form against the presale's rules; returns the companions' member rows. */
 async function checkApplication(
   db: Db,
-  presale: Presale,
+  presale: PresaleRules,
   applicant: Member,
   input: Application,
   now: Date,
@@ -178,30 +193,47 @@ function refuseTaken(rows: Participant[], added: Set<string>): void {
   );
 }
 
-/** A new application's choices (by rank) and its participants, written in one statement. */
-async function addChoicesAndParticipants(
+/** What a new application answers: its receipt number is the fan's. */
+export type NewApplication = Pick<PresaleApplication, 'id' | 'receiptNo' | 'status'>;
+
+/**
+ * A new application, its choices (by rank) and its participants, written in one statement (the opening is a peak).
+ * A second live application of the member writes nothing (the one-per-member index); another live application
+ * holding a participant refuses this one whole (the transaction rolls back).
+ */
+async function insertApplication(
   db: Db,
   presaleId: string,
-  applicationId: string,
-  choices: string[],
+  applicant: Member,
+  input: Application,
   rows: Participant[],
-) {
-  const added = await rowsOf<{ member_id: string }>(
+): Promise<NewApplication> {
+  const [written] = await rowsOf<{ id: string; receipt_no: string; status: 'applied'; added: string[] }>(
     db,
-    sql`with chosen as (
+    sql`with application as (
+      insert into presale_applications (presale_id, member_id, receipt_no, tickets, payment_method)
+      values (${presaleId}::uuid, ${applicant.id}::uuid, ${newReceiptNo()}, ${input.tickets}, ${input.paymentMethod})
+      on conflict do nothing
+      returning id, receipt_no, status
+    ), chosen as (
       insert into presale_choices (application_id, rank, offering_id)
-      select ${applicationId}::uuid, c.rank, c.offering_id
-      from unnest(${`{${choices.join(',')}}`}::uuid[]) with ordinality as c(offering_id, rank)
+      select application.id, c.rank, c.offering_id
+      from application, unnest(${`{${input.choices.join(',')}}`}::uuid[]) with ordinality as c(offering_id, rank)
+    ), joined as (
+      insert into presale_participants (presale_id, application_id, member_id, role, companion_status)
+      select ${presaleId}::uuid, application.id, p.member_id, p.role,
+        case when p.role = 'companion' then 'invited' end
+      from application,
+        unnest(${`{${rows.map((r) => r.memberId).join(',')}}`}::uuid[], ${`{${rows.map((r) => r.role).join(',')}}`}::text[])
+          as p(member_id, role)
+      on conflict do nothing
+      returning member_id
     )
-    insert into presale_participants (presale_id, application_id, member_id, role, companion_status)
-    select ${presaleId}::uuid, ${applicationId}::uuid, p.member_id, p.role,
-      case when p.role = 'companion' then 'invited' end
-    from unnest(${`{${rows.map((r) => r.memberId).join(',')}}`}::uuid[], ${`{${rows.map((r) => r.role).join(',')}}`}::text[])
-      as p(member_id, role)
-    on conflict do nothing
-    returning member_id`,
+    select id, receipt_no, status, array(select member_id::text from joined) as added from application`,
   );
-  refuseTaken(rows, new Set(added.map((row) => row.member_id)));
+  if (!written) throw new AppError('CONFLICT', 'この先行受付にはすでにお申し込み済みです。');
+  refuseTaken(rows, new Set(written.added));
+  return { id: written.id, receiptNo: written.receipt_no, status: written.status };
 }
 
 /** One application per member and presale: the database refuses a second whatever arrives at once. */
@@ -212,26 +244,14 @@ export async function applyToPresale(
   presaleId: string,
   input: Application,
   now = new Date(),
-): Promise<PresaleApplication> {
+): Promise<NewApplication> {
   return db.transaction(async (tx) => {
     const checked = await lockForApplication(tx, siteId, presaleId, input, applicant, now);
     const { presale } = checked;
     const allowed = eligibilityOf(presale, applicant, checked.premium ? 'premium' : 'guest');
     if (!allowed.ok) throw new AppError('FORBIDDEN', allowed.reason);
     const companions = await checkApplication(tx, presale, applicant, input, now, checked.offeringsFound);
-    const [application] = await tx
-      .insert(presaleApplications)
-      .values({
-        presaleId,
-        memberId: applicant.id,
-        receiptNo: newReceiptNo(),
-        tickets: input.tickets,
-        paymentMethod: input.paymentMethod,
-      })
-      .onConflictDoNothing()
-      .returning();
-    if (!application) throw new AppError('CONFLICT', 'この先行受付にはすでにお申し込み済みです。');
-    await addChoicesAndParticipants(tx, presaleId, application.id, input.choices, [
+    return insertApplication(tx, presaleId, applicant, input, [
       { memberId: applicant.id, role: 'applicant', memberNumber: applicant.memberNumber },
       ...companions.map((c) => ({
         memberId: c.id,
@@ -239,7 +259,6 @@ export async function applyToPresale(
         memberNumber: c.memberNumber,
       })),
     ]);
-    return application;
   });
 }
 

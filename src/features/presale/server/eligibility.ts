@@ -31,7 +31,7 @@ export function eligibilityOf(
  */
 export async function eligibility(
   db: Db,
-  presale: Presale,
+  presale: Pick<Presale, 'joinedBefore'>,
   member: Member | null,
   now: Date,
 ): Promise<Eligibility> {
