@@ -1,8 +1,9 @@
+import { existsSync } from 'node:fs';
 import { defineConfig, type Project } from '@playwright/test';
 
 /**
  * End-to-end tests against the production build, served by scripts/start.ts on its own port and data directory.
- * Chromium comes from Debian (/usr/bin/chromium); never run `npx playwright install` here.
+ * Chromium comes from Debian; never run `npx playwright install` here.
  */
 // E2E_PORT / E2E_AUTH_PORT: other ports, for a second run on the same machine (another checkout).
 const PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -20,6 +21,15 @@ const AT_PHONE = /@phone|@both-widths/;
 const ON_POSTGRES_LATER = process.env.E2E_POSTGRES_FOLLOWS === '1' ? [/@postgres/] : [];
 const NOT_AT_DESKTOP = [/@phone/, ...ON_POSTGRES_LATER];
 const NOT_AT_PHONE = ON_POSTGRES_LATER;
+/**
+ * Debian's old headless shell (package chromium-headless-shell: the same Chromium and Blink as /usr/bin/chromium,
+ * without the browser's own layers) runs the suite on about two thirds of the full browser's CPU
+ * (docs/decisions/0015). E2E_CHROMIUM names another build: /usr/bin/chromium for the full browser, which is also
+ * the one used where the shell is not installed.
+ */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+const CHROMIUM =
+  process.env.E2E_CHROMIUM ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 const PHONE = { browserName: 'chromium' as const, viewport: { width: 390, height: 844 } };
 const DESKTOP = { browserName: 'chromium' as const, viewport: { width: 1280, height: 800 } };
 
@@ -102,7 +112,7 @@ export default defineConfig({
     trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      executablePath: CHROMIUM,
       args: [
         '--no-sandbox',
         '--disable-gpu',

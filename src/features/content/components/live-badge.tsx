@@ -2,7 +2,7 @@
 export function LiveBadge({ label = 'LIVE' }: { label?: string }) {
   return (
     <span className="inline-flex items-center gap-1 rounded-full bg-live px-2.5 py-0.5 text-xs font-bold text-on-live">
-      <span aria-hidden="true" className="size-1.5 animate-pulse rounded-full bg-current" />
+      <span aria-hidden="true" className="size-1.5 rounded-full bg-current motion-safe:animate-pulse" />
       {label}
     </span>
   );
