@@ -1,5 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@/server/db/client';
+import { members, sessions } from '@/server/db/schema';
 import { hashSessionToken, isWellFormedSessionToken } from '@/features/auth/server';
 import { hasPremiumSql } from '@/features/membership/server/access-sql';
 
@@ -14,20 +16,52 @@ export interface ViewerAccess {
   level: 'guest' | 'premium';
 }
 
-interface Row {
-  id_hash: string;
-  uid: string;
-  email: string | null;
-  auth_time: string | Date;
-  verified_at: string | Date;
-  premium: boolean | null;
-}
-
 /**
  * The session, its member and the member's premium access at the site's billing time, in one round trip: a member's
  * page view must stay within three (issue 7). `sandboxClock` adds the sandbox's test-clock offset, as
- * SandboxProvider.now does, so that a moved clock ends access here exactly as in memberStatus.
+ * SandboxProvider.now does, so that a moved clock ends access here exactly as in memberStatus. Every member's page
+ * view asks it: prepared once per database handle and clock, not built per request (issue 19).
  */
+function prepareViewerAccess(db: Db, sandboxClock: boolean) {
+  const m = alias(members, 'm');
+  const siteId = sql.placeholder('siteId');
+  const now = sql.placeholder('now');
+  const offset = sandboxClock
+    ? sql`COALESCE((SELECT c.offset_ms FROM sandbox_clocks c WHERE c.site_id = ${siteId}), 0)`
+    : sql`0`;
+  const at = sql`(${now}::timestamptz + ${offset} * interval '1 millisecond')`;
+  return db
+    .select({
+      sessionHash: sessions.idHash,
+      uid: sessions.uid,
+      email: sessions.email,
+      authTime: sessions.authTime,
+      verifiedAt: sessions.verifiedAt,
+      premium: sql<boolean | null>`${hasPremiumSql(sql`${m.id}`, at)} AND ${m.id} IS NOT NULL`,
+    })
+    .from(sessions)
+    .leftJoin(m, and(eq(m.siteId, sessions.siteId), eq(m.uid, sessions.uid)))
+    .where(
+      and(
+        eq(sessions.idHash, sql.placeholder('idHash')),
+        eq(sessions.siteId, siteId),
+        gt(sessions.expiresAt, sql`${now}::timestamptz`),
+      ),
+    )
+    .limit(1)
+    .prepare(sandboxClock ? 'viewer_access_on_clock' : 'viewer_access');
+}
+
+const prepared = new WeakMap<Db, Map<boolean, ReturnType<typeof prepareViewerAccess>>>();
+
+function viewerAccessQuery(db: Db, sandboxClock: boolean) {
+  let byClock = prepared.get(db);
+  if (!byClock) prepared.set(db, (byClock = new Map()));
+  let query = byClock.get(sandboxClock);
+  if (!query) byClock.set(sandboxClock, (query = prepareViewerAccess(db, sandboxClock)));
+  return query;
+}
+
 export async function findViewerAccess(
   db: Db,
   siteId: string,
@@ -36,28 +70,19 @@ export async function findViewerAccess(
   now = new Date(),
 ): Promise<ViewerAccess | null> {
   if (!isWellFormedSessionToken(token)) return null;
-  const offset = options.sandboxClock
-    ? sql`COALESCE((SELECT c.offset_ms FROM sandbox_clocks c WHERE c.site_id = ${siteId}), 0)`
-    : sql`0`;
-  const at = sql`(${now.toISOString()}::timestamptz + ${offset} * interval '1 millisecond')`;
-  const result: unknown = await db.execute(sql`
-    SELECT se.id_hash, se.uid, se.email, se.auth_time, se.verified_at,
-           ${hasPremiumSql(sql.raw('m.id'), at)} AND m.id IS NOT NULL AS premium
-    FROM sessions se
-    LEFT JOIN members m ON m.site_id = se.site_id AND m.uid = se.uid
-    WHERE se.id_hash = ${hashSessionToken(token)} AND se.site_id = ${siteId}
-      AND se.expires_at > ${now.toISOString()}::timestamptz
-    LIMIT 1`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: Row[] }).rows) as Row[];
-  const row = rows[0];
+  const [row] = await viewerAccessQuery(db, options.sandboxClock).execute({
+    idHash: hashSessionToken(token),
+    siteId,
+    now: now.toISOString(),
+  });
   if (!row) return null;
   return {
     uid: row.uid,
     email: row.email,
     siteId,
-    sessionHash: row.id_hash,
-    authTime: new Date(row.auth_time),
-    verifiedAt: new Date(row.verified_at),
+    sessionHash: row.sessionHash,
+    authTime: row.authTime,
+    verifiedAt: row.verifiedAt,
     level: row.premium ? 'premium' : 'guest',
   };
 }
