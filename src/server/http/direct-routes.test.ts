@@ -1,4 +1,5 @@
 import http from 'node:http';
+import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerDirect, matchDirectRoute, MAX_DIRECT_BODY_BYTES, type DirectRoute } from './direct-routes';
@@ -72,5 +73,17 @@ describe('direct routes', () => {
     const kept = seen.at(-1)?.body ?? '';
     expect(kept).toMatch(/^x+$/);
     expect(kept.length).toBeLessThanOrEqual(MAX_DIRECT_BODY_BYTES);
+  });
+
+  it('answers a body the client stopped sending as the part that came', async () => {
+    const before = seen.length;
+    const { port } = new URL(base);
+    const socket = net.connect(Number(port), '127.0.0.1');
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    socket.write('POST /api/things/9/echo HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{"cut":');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    socket.destroy();
+    await expect.poll(() => seen.length).toBe(before + 1);
+    expect(seen.at(-1)?.body).toBe('{"cut":');
   });
 });

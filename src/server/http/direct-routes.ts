@@ -35,14 +35,18 @@ export const MAX_DIRECT_BODY_BYTES = 64 * 1024;
 /**
  * The request's body, read whole before the answer starts (a Node stream turned into a web one cost the opening's
  * peak more than the body's JSON). Bytes past the limit are drained, not kept: the answer then finds the body cut
- * short, which its JSON reading refuses.
+ * short, which its JSON reading refuses, as it does a body the client stopped sending.
  */
 async function bodyOf(req: IncomingMessage): Promise<Uint8Array<ArrayBuffer>> {
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    if (size + chunk.length <= MAX_DIRECT_BODY_BYTES) chunks.push(chunk);
-    size += chunk.length;
+  try {
+    for await (const chunk of req as AsyncIterable<Buffer>) {
+      if (size + chunk.length <= MAX_DIRECT_BODY_BYTES) chunks.push(chunk);
+      size += chunk.length;
+    }
+  } catch {
+    // The client went away mid-body: what came is answered as a cut body, to nobody.
   }
   return new Uint8Array(Buffer.concat(chunks));
 }
