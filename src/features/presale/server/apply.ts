@@ -19,6 +19,9 @@ import { presaleColumns, type Presale } from './setup';
 
 export type PresaleApplication = typeof presaleApplications.$inferSelect;
 
+/** A PostgreSQL array literal of ids or words (no commas, quotes or braces in them), for `::uuid[]` or `::text[]`. */
+const pgArray = (values: readonly string[]) => `{${values.join(',')}}`;
+
 /** The presale's columns an application is checked against (fewer columns, less work at the opening's peak). */
 const rulesColumns = {
   id: presales.id,
@@ -78,7 +81,7 @@ async function lockForApplication(
       premium: hasPremiumSql(sql`${applicant.id}::uuid`, sql`${now.toISOString()}::timestamptz`),
       offeringsFound: sql<number>`(
         select count(*)::int from presale_offerings o
-        where o.presale_id = ${presaleId}::uuid and o.id = any(${`{${input.choices.join(',')}}`}::uuid[])
+        where o.presale_id = ${presaleId}::uuid and o.id = any(${pgArray(input.choices)}::uuid[])
       )`,
     })
     .from(presales)
@@ -218,13 +221,13 @@ async function insertApplication(
     ), chosen as (
       insert into presale_choices (application_id, rank, offering_id)
       select application.id, c.rank, c.offering_id
-      from application, unnest(${`{${input.choices.join(',')}}`}::uuid[]) with ordinality as c(offering_id, rank)
+      from application, unnest(${pgArray(input.choices)}::uuid[]) with ordinality as c(offering_id, rank)
     ), joined as (
       insert into presale_participants (presale_id, application_id, member_id, role, companion_status)
       select ${presaleId}::uuid, application.id, p.member_id, p.role,
         case when p.role = 'companion' then 'invited' end
       from application,
-        unnest(${`{${rows.map((r) => r.memberId).join(',')}}`}::uuid[], ${`{${rows.map((r) => r.role).join(',')}}`}::text[])
+        unnest(${pgArray(rows.map((r) => r.memberId))}::uuid[], ${pgArray(rows.map((r) => r.role))}::text[])
           as p(member_id, role)
       on conflict do nothing
       returning member_id
