@@ -50,6 +50,9 @@ test('pages from the store carry their scripts’ hashes; pages rendered per req
     for (const round of [1, 2]) {
       const response = await page.goto(`${MIO_URL}${path}`);
       const scriptSrc = expectStrictPolicy(response?.headers()['content-security-policy']);
+      // The other security headers (next.config.mjs for Next.js's answers, the same list for the store's).
+      expect(response?.headers()['x-frame-options'], path).toBe('DENY');
+      expect(response?.headers()['permissions-policy'], path).toContain('camera=()');
       const fromStore = response?.headers()['x-fc-cache'] === 'hit';
       if (fromStore) expect(scriptSrc, path).toContain("'sha256-");
       expect(scriptSrc, `${path} round ${round}`).toMatch(/'(sha256|nonce)-/);

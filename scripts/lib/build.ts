@@ -6,7 +6,7 @@ import { run } from './process';
 const BUILD_INPUTS = [
   'src',
   'public',
-  'next.config.ts',
+  'next.config.mjs',
   'postcss.config.mjs',
   'tsconfig.json',
   'package-lock.json',

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { SECURITY_HEADERS } from './security-headers';
+import { SECURITY_HEADERS } from './security-headers.mjs';
 
 /**
  * An API the front server answers itself, without Next.js (docs/decisions/0034): only where a measurement showed

@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * Next.js's cache handler (next.config.ts `cacheHandler`): where Next.js keeps its renderings (ISR) and cached data,
+ * Next.js's cache handler (next.config.mjs `cacheHandler`): where Next.js keeps its renderings (ISR) and cached data,
  * in this process's memory. Plain JavaScript because Next.js imports it as it is, at build time as well.
  *
  * The front server (src/features/front/server) imports this same file, so both hold one module (one ES module per

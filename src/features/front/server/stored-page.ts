@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { storedPage } from '@/server/next-cache/page-store.mjs';
-import { SECURITY_HEADERS } from '@/server/http/security-headers';
+import { SECURITY_HEADERS } from '@/server/http/security-headers.mjs';
 import { contentSecurityPolicy, hashSource } from '@/server/http/content-security-policy';
 import { inlineScripts } from '@/server/http/inline-scripts';
 import { AUDIENCE_ROUTE, type Audience } from '@/features/front/audience';
