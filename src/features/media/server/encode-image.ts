@@ -1,5 +1,4 @@
 import 'server-only';
-import sharp from 'sharp';
 import { MediaRejectedError } from '@/features/media/server/errors';
 import { RENDITION_WIDTHS } from '@/features/media/server/variants';
 
@@ -13,6 +12,8 @@ export type Encoded = { name: string; data: Buffer; contentType: string; width: 
 
 /** Auto-oriented, metadata stripped (sharp writes none unless asked): the original plus WebP renditions. */
 export async function encodeImage(bytes: Buffer): Promise<Encoded[]> {
+  // Loaded on the first upload, not with the server: libvips is 6 MiB resident that only staff's uploads use.
+  const { default: sharp } = await import('sharp');
   const meta = await sharp(bytes).metadata();
   if (!meta.format || !IMAGE_FORMATS.has(meta.format) || !meta.width || !meta.height) {
     throw new MediaRejectedError('not-image');
