@@ -2,7 +2,8 @@
  * `npm run lighthouse`: Lighthouse's performance category (its default mobile settings: a mid-range phone on slow
  * 4G, simulated) on the demo's top page, blog list and a photo gallery, as a signed-out visitor sees them. Starts the
  * demo as `npm start` does (port 3500, data in .data/lighthouse) unless `--url http://host:port` names a running
- * one. Each page is warmed once, then measured `--runs` times (default 3); the run with the median score counts.
+ * one. Each page is warmed once, then measured `--runs` times (default 3); each figure counts as its median over the runs
+ * (the scripts and the LCP element from the run with the median score).
  * Prints the figures against the targets (score >= 95, CLS <= 0.05, LCP <= 2.0 s on every page; at most 130 kB of
  * compressed JavaScript on the top page; the Firebase auth SDK not requested before the first contentful paint)
  * and writes them to bench/results/lighthouse-<time>.json. Exits non-zero when a target is missed.
@@ -28,6 +29,12 @@ const { values } = parseArgs({
 });
 const runs = Math.max(1, Number(values.runs) || 1);
 
+function medianOf(numbers: number[]): number {
+  const sorted = [...numbers].sort((x, y) => x - y);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
 async function measurePage(url: string, port: number): Promise<{ best: PageMeasure; all: PageMeasure[] }> {
   await warm(url);
   const all: { result: PageMeasure; lhr: Result }[] = [];
@@ -40,12 +47,18 @@ async function measurePage(url: string, port: number): Promise<{ best: PageMeasu
   }
   const sorted = [...all].sort((a, b) => a.result.score - b.result.score);
   const median = sorted[Math.floor((sorted.length - 1) / 2)]!;
+  // Each figure is its own median over the runs: the run with the median score is one run of several with the
+  // same score (99, 99, 99…), and its LCP any of theirs.
+  const figures = (['score', 'fcpMs', 'lcpMs', 'cls', 'tbtMs'] as const).map((key) => [
+    key,
+    medianOf(all.map((run) => run.result[key])),
+  ]);
   if (values['save-lhr']) {
     await mkdir(values['save-lhr'], { recursive: true });
     const name = new URL(url).pathname.split('/')[1] || 'top';
     await writeFile(path.join(values['save-lhr'], `${name}.lhr.json`), JSON.stringify(median.lhr));
   }
-  return { best: median.result, all: all.map((run) => run.result) };
+  return { best: { ...median.result, ...Object.fromEntries(figures) }, all: all.map((run) => run.result) };
 }
 
 /** Every run's figures go to the summary; the script list only for the run that counts. */
