@@ -27,10 +27,6 @@ const nextConfig = {
     authInterrupts: true,
     proxyClientMaxBodySize: '520mb',
     turbopackFileSystemCacheForBuild: !process.env.CI,
-    // Most visits to a fan club's site start on a page opened from a link or a post: the chunker weighs that first
-    // load over later navigations and merges small chunks (12-15 scripts before the first paint became 9-10, the
-    // top page's JavaScript 130.0 → 128.4 kB compressed; decision 0014's 2026-11-26 section).
-    turbopackChunking: { firstPageLoadPriority: 1, requestCost: 2_000_000, minChunkSize: 400_000 },
   },
   // PGlite loads its WebAssembly and data files from its own package folder at run time. rate-limiter-flexible loads
   // drizzle-orm by a name it computes at run time, which a bundle cannot follow: both come from node_modules, so the
