@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import { firstPhotoPath, warm } from './lib/lighthouse-demo';
 import { CHROME_FLAGS, measure, type PageMeasure } from './lib/lighthouse-audit';
+import { medianOf } from './lib/lighthouse-report';
 
 const { values } = parseArgs({
   options: {
@@ -18,15 +19,9 @@ const { values } = parseArgs({
   },
 });
 
-const median = (numbers: number[]) => {
-  const sorted = [...numbers].sort((x, y) => x - y);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
-
 function summary(runs: PageMeasure[]): string {
   const pick = (key: 'score' | 'lcpMs' | 'cls' | 'tbtMs' | 'fcpMs' | 'jsBytes') =>
-    median(runs.map((r) => r[key]));
+    medianOf(runs.map((r) => r[key]));
   return [
     `score ${pick('score')}`,
     `LCP ${(pick('lcpMs') / 1000).toFixed(2)} s`,

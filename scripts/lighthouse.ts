@@ -2,8 +2,8 @@
  * `npm run lighthouse`: Lighthouse's performance category (its default mobile settings: a mid-range phone on slow
  * 4G, simulated) on the demo's top page, blog list and a photo gallery, as a signed-out visitor sees them. Starts the
  * demo as `npm start` does (port 3500, data in .data/lighthouse) unless `--url http://host:port` names a running
- * one. Each page is warmed once, then measured `--runs` times (default 3); each figure counts as its median over the runs
- * (the scripts and the LCP element from the run with the median score).
+ * one. Each page is warmed once, then measured `--runs` times (default 3); each figure counts as its median over
+ * the runs (the scripts and the LCP element from the run with the median score).
  * Prints the figures against the targets (score >= 95, CLS <= 0.05, LCP <= 2.0 s on every page; at most 130 kB of
  * compressed JavaScript on the top page; the Firebase auth SDK not requested before the first contentful paint)
  * and writes them to bench/results/lighthouse-<time>.json. Exits non-zero when a target is missed.
@@ -15,7 +15,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import type { Result } from 'lighthouse';
 import { firstPhotoPath, startDemo, warm, type Demo } from './lib/lighthouse-demo';
 import { CHROME_FLAGS, measure, type PageMeasure } from './lib/lighthouse-audit';
-import { checkTargets, printTable } from './lib/lighthouse-report';
+import { checkTargets, medianOf, printTable } from './lib/lighthouse-report';
 
 const { values } = parseArgs({
   options: {
@@ -28,12 +28,6 @@ const { values } = parseArgs({
   },
 });
 const runs = Math.max(1, Number(values.runs) || 1);
-
-function medianOf(numbers: number[]): number {
-  const sorted = [...numbers].sort((x, y) => x - y);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
 
 async function measurePage(url: string, port: number): Promise<{ best: PageMeasure; all: PageMeasure[] }> {
   await warm(url);

@@ -3,6 +3,13 @@ import type { PageMeasure } from './lighthouse-audit';
 /** Issue 7's targets for the public pages on Lighthouse's mobile settings. */
 export const TARGETS = { score: 95, cls: 0.05, lcpMs: 2_000, topJsBytes: 130 * 1024 };
 
+/** The middle of the runs' figures (the mean of the two middle ones for an even count). */
+export function medianOf(numbers: number[]): number {
+  const sorted = [...numbers].sort((x, y) => x - y);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
 export type PageResult = PageMeasure & { name: string; path: string };
 
 export interface Check {
