@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { connect, type IncomingHttpHeaders } from 'node:http2';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from './support/test';
@@ -6,7 +7,7 @@ import { demoBrowser } from './support/sessions';
 import { EMULATOR_HOST } from './support/auth';
 import { DATA_DIR, cookieHeader, sessionOfDemoAccount, siteGet, siteTarget } from './support/content';
 import { E2E_PORT, MIO_URL } from './support/sites';
-import { hasNginx, startEdge, type Edge } from './support/edge';
+import { hasNginx, startEdge, type Edge } from '../scripts/lib/edge';
 
 /**
  * Issue 7: two app instances on one database stay consistent (docs/decisions/0012). A second instance of the app
@@ -197,5 +198,35 @@ test.describe('two instances on one database', { tag: '@postgres' }, () => {
     expect(html).toContain('class="item-body');
     // The visitor's next request still gets the visitor's page.
     expect(await (await siteGet(request, other, href!)).text()).toContain('data-item="locked"');
+  });
+
+  test("the edge answers as phones reach a deployment: over HTTPS and HTTP/2, a visitor's page kept", async () => {
+    test.skip(!hasNginx(), 'needs nginx (apt-get install nginx; .ci/run installs it)');
+    const tlsEdge = await startEdge(EDGE_PORT + 1, [E2E_PORT, SECOND_PORT], { tls: true });
+    const session = connect(tlsEdge.base, { ca: tlsEdge.certificate });
+    try {
+      const get = (path: string) =>
+        new Promise<{ headers: IncomingHttpHeaders; body: string }>((resolve, reject) => {
+          const stream = session.request({ ':path': path });
+          let body = '';
+          let headers: IncomingHttpHeaders = {};
+          stream.setEncoding('utf8');
+          stream.on('response', (received) => (headers = received));
+          stream.on('data', (chunk: string) => (body += chunk));
+          stream.on('end', () => resolve({ headers, body }));
+          stream.on('error', reject);
+        });
+      const first = await get('/news');
+      expect(session.alpnProtocol).toBe('h2');
+      expect(first.headers[':status']).toBe(200);
+      expect(first.body).toContain('<html lang="ja"');
+      // The same cache as over plain HTTP: the visitor's page is kept and served again from nginx.
+      await expect(async () => {
+        expect((await get('/news')).headers['x-cache-status']).toMatch(/HIT|UPDATING|STALE|REVALIDATED/);
+      }).toPass({ timeout: 5_000, intervals: [100] });
+    } finally {
+      session.close();
+      await tlsEdge.stop();
+    }
   });
 });

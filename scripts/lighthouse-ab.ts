@@ -3,17 +3,23 @@
  * `npm run lighthouse` (scripts/lib/lighthouse-audit.ts) on two running demos, A and B, taken in turns page by page,
  * so that both meet the same load of a shared machine: its figures move by seconds of TBT when other work runs, and
  * only a comparison made side by side tells a change from the noise. Prints each run and the medians per page.
+ * `--b-edge` instead of `--b`: B is A's demo through the production edge (HTTPS and HTTP/2, deploy/nginx.conf), to
+ * compare the two ways of reaching the same build.
  */
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import { firstPhotoPath, warm } from './lib/lighthouse-demo';
 import { CHROME_FLAGS, measure, type PageMeasure } from './lib/lighthouse-audit';
 import { medianOf } from './lib/lighthouse-report';
+import { startEdge, type Edge } from './lib/edge';
+
+const EDGE_PORT = 3543;
 
 const { values } = parseArgs({
   options: {
     a: { type: 'string' },
     b: { type: 'string' },
+    'b-edge': { type: 'boolean', default: false },
     runs: { type: 'string', default: '5' },
     only: { type: 'string' },
   },
@@ -34,15 +40,27 @@ function summary(runs: PageMeasure[]): string {
 }
 
 async function main(): Promise<void> {
-  if (!values.a || !values.b) throw new Error('--a and --b name the two running demos');
-  const origins = { A: new URL(values.a).origin, B: new URL(values.b).origin };
+  if (!values.a || (!values.b && !values['b-edge'])) {
+    throw new Error('--a and --b name the two running demos (or --b-edge: A through the edge)');
+  }
+  const a = new URL(values.a).origin;
+  const edge: Edge | null = values['b-edge']
+    ? await startEdge(EDGE_PORT, [Number(new URL(a).port)], { tls: true })
+    : null;
+  const origins = { A: a, B: edge?.base ?? new URL(values.b!).origin };
+  // The address this process reads a page or a script from: B's through the edge are A's own.
+  const direct = (url: string) => (edge ? url.replace(edge.base, a) : url);
   const runs = Math.max(1, Number(values.runs) || 1);
-  const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+  const chrome = await chromeLauncher.launch({
+    chromePath: '/usr/bin/chromium',
+    // The edge's certificate is its own, made for this run.
+    chromeFlags: edge ? [...CHROME_FLAGS, '--ignore-certificate-errors'] : CHROME_FLAGS,
+  });
   try {
     const pages = [
       { name: 'top', path: () => Promise.resolve('/') },
       { name: 'blog list', path: () => Promise.resolve('/blog') },
-      { name: 'photo gallery', path: (origin: string) => firstPhotoPath(origin) },
+      { name: 'photo gallery', path: (origin: string) => firstPhotoPath(direct(origin)) },
     ].filter((page) => !values.only || page.name.includes(values.only));
     for (const page of pages) {
       const urls = {
@@ -50,12 +68,13 @@ async function main(): Promise<void> {
         B: `${origins.B}${await page.path(origins.B)}`,
       };
       await warm(urls.A);
-      await warm(urls.B);
+      await warm(direct(urls.B));
+      await edge?.get(urls.B);
       const results: Record<'A' | 'B', PageMeasure[]> = { A: [], B: [] };
       for (let i = 0; i < runs; i++) {
         // Alternate which goes first, so that neither always follows the other.
         for (const side of i % 2 ? (['B', 'A'] as const) : (['A', 'B'] as const)) {
-          const { measure: result } = await measure(urls[side], chrome.port);
+          const { measure: result } = await measure(urls[side], chrome.port, direct);
           results[side].push(result);
           console.log(
             `  ${page.name} ${side} run ${i + 1}/${runs}: score ${result.score}, LCP ${(result.lcpMs / 1000).toFixed(2)} s, TBT ${Math.round(result.tbtMs)} ms, CLS ${result.cls.toFixed(3)}`,
@@ -67,6 +86,7 @@ async function main(): Promise<void> {
     }
   } finally {
     chrome.kill();
+    await edge?.stop();
   }
 }
 

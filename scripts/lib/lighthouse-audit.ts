@@ -14,6 +14,8 @@ export interface PageMeasure {
   authUrls: string[];
   /** First contentful paint as observed in the unthrottled load, on the same clock as authRequestMs. */
   observedFcpMs: number;
+  /** Largest contentful paint as observed, same clock: Lantern counts what ended before it into LCP. */
+  observedLcpMs: number;
   /** What to look at when a target is missed: the LCP element and the render-blocking requests. */
   lcpElement: string | null;
   renderBlocking: string[];
@@ -69,8 +71,15 @@ function numeric(lhr: Result, id: string): number {
   return lhr.audits[id]?.numericValue ?? Number.NaN;
 }
 
-/** One Lighthouse run of the performance category with its default (mobile, simulated throttling) settings. */
-export async function measure(url: string, port: number): Promise<{ measure: PageMeasure; lhr: Result }> {
+/**
+ * One Lighthouse run of the performance category with its default (mobile, simulated throttling) settings.
+ * `direct` maps a script's address to one this process can read it from (the app itself, behind a TLS edge).
+ */
+export async function measure(
+  url: string,
+  port: number,
+  direct: (url: string) => string = (same) => same,
+): Promise<{ measure: PageMeasure; lhr: Result }> {
   const result = await lighthouse(url, {
     port,
     onlyCategories: ['performance'],
@@ -88,6 +97,7 @@ export async function measure(url: string, port: number): Promise<{ measure: Pag
     ?.items?.[0];
   const networkStartTs = network?.debugData?.networkStartTimeTs ?? Number.NaN;
   const observedFcpMs = ((metrics?.observedFirstContentfulPaintTs ?? Number.NaN) - networkStartTs) / 1000;
+  const observedLcpMs = ((metrics?.observedLargestContentfulPaintTs ?? Number.NaN) - networkStartTs) / 1000;
 
   const scripts = items
     .filter((item) => item.resourceType === 'Script')
@@ -99,7 +109,7 @@ export async function measure(url: string, port: number): Promise<{ measure: Pag
   const authHits: { url: string; startMs: number }[] = [];
   for (const item of items) {
     const isScript = item.resourceType === 'Script';
-    if (PROVIDER_URL.test(item.url) || (isScript && AUTH_SDK_TEXT.test(await scriptText(item.url)))) {
+    if (PROVIDER_URL.test(item.url) || (isScript && AUTH_SDK_TEXT.test(await scriptText(direct(item.url))))) {
       authHits.push({ url: item.url, startMs: item.networkRequestTime ?? 0 });
     }
   }
@@ -117,6 +127,7 @@ export async function measure(url: string, port: number): Promise<{ measure: Pag
       authRequestMs: authHits.length ? Math.min(...authHits.map((hit) => hit.startMs)) : null,
       authUrls: authHits.map((hit) => hit.url),
       observedFcpMs,
+      observedLcpMs,
       lcpElement: lcpElementOf(lhr),
       renderBlocking: renderBlockingOf(lhr),
     },
