@@ -7,13 +7,9 @@
  * compare the two ways of reaching the same build.
  */
 import { parseArgs } from 'node:util';
-import * as chromeLauncher from 'chrome-launcher';
-import { firstPhotoPath, warm } from './lib/lighthouse-demo';
-import { CHROME_FLAGS, measure, type PageMeasure } from './lib/lighthouse-audit';
+import { firstPhotoPath, startDemoEdge, warm } from './lib/lighthouse-demo';
+import { launchChrome, measure, type PageMeasure } from './lib/lighthouse-audit';
 import { medianOf } from './lib/lighthouse-report';
-import { startEdge, type Edge } from './lib/edge';
-
-const EDGE_PORT = 3543;
 
 const { values } = parseArgs({
   options: {
@@ -44,18 +40,12 @@ async function main(): Promise<void> {
     throw new Error('--a and --b name the two running demos (or --b-edge: A through the edge)');
   }
   const a = new URL(values.a).origin;
-  const edge: Edge | null = values['b-edge']
-    ? await startEdge(EDGE_PORT, [Number(new URL(a).port)], { tls: true })
-    : null;
-  const origins = { A: a, B: edge?.base ?? new URL(values.b!).origin };
+  const edge = values['b-edge'] ? await startDemoEdge(a) : null;
+  const origins = { A: a, B: edge?.edge.base ?? new URL(values.b!).origin };
   // The address this process reads a page or a script from: B's through the edge are A's own.
-  const direct = (url: string) => (edge ? url.replace(edge.base, a) : url);
+  const direct = edge?.direct ?? ((url: string) => url);
   const runs = Math.max(1, Number(values.runs) || 1);
-  const chrome = await chromeLauncher.launch({
-    chromePath: '/usr/bin/chromium',
-    // The edge's certificate is its own, made for this run.
-    chromeFlags: edge ? [...CHROME_FLAGS, '--ignore-certificate-errors'] : CHROME_FLAGS,
-  });
+  const chrome = await launchChrome({ edge: Boolean(edge) });
   try {
     const pages = [
       { name: 'top', path: () => Promise.resolve('/') },
@@ -68,8 +58,7 @@ async function main(): Promise<void> {
         B: `${origins.B}${await page.path(origins.B)}`,
       };
       await warm(urls.A);
-      await warm(direct(urls.B));
-      await edge?.get(urls.B);
+      await (edge ? edge.warm(urls.B) : warm(urls.B));
       const results: Record<'A' | 'B', PageMeasure[]> = { A: [], B: [] };
       for (let i = 0; i < runs; i++) {
         // Alternate which goes first, so that neither always follows the other.
@@ -86,7 +75,7 @@ async function main(): Promise<void> {
     }
   } finally {
     chrome.kill();
-    await edge?.stop();
+    await edge?.edge.stop();
   }
 }
 

@@ -14,11 +14,18 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import * as chromeLauncher from 'chrome-launcher';
+import type * as chromeLauncher from 'chrome-launcher';
 import type { Result } from 'lighthouse';
-import { firstPhotoPath, startDemo, warm, type Demo } from './lib/lighthouse-demo';
-import { hasNginx, startEdge, type Edge } from './lib/edge';
-import { CHROME_FLAGS, measure, type PageMeasure } from './lib/lighthouse-audit';
+import {
+  firstPhotoPath,
+  startDemo,
+  startDemoEdge,
+  warm,
+  type Demo,
+  type DemoEdge,
+} from './lib/lighthouse-demo';
+import { hasNginx } from './lib/edge';
+import { launchChrome, measure, type PageMeasure } from './lib/lighthouse-audit';
 import { checkTargets, medianOf, printTable } from './lib/lighthouse-report';
 
 const { values } = parseArgs({
@@ -34,25 +41,15 @@ const { values } = parseArgs({
 });
 const runs = Math.max(1, Number(values.runs) || 1);
 
-const EDGE_PORT = 3543;
-
-/** The address as the measured browser reaches it, and as this process does (the app itself). */
-interface Target {
-  url: string;
-  direct: (url: string) => string;
-}
-
 async function measurePage(
-  { url, direct }: Target,
+  url: string,
   port: number,
-  edge: Edge | null,
+  edge: DemoEdge | null,
 ): Promise<{ best: PageMeasure; all: PageMeasure[] }> {
-  await warm(direct(url));
-  // Through the edge, the page's first request fills nginx's cache too, as on a site that has had visitors.
-  if (edge) await edge.get(url);
+  await (edge ? edge.warm(url) : warm(url));
   const all: { result: PageMeasure; lhr: Result }[] = [];
   for (let i = 0; i < runs; i++) {
-    const { measure: result, lhr } = await measure(url, port, direct);
+    const { measure: result, lhr } = await measure(url, port, edge?.direct);
     console.log(
       `  ${url} run ${i + 1}/${runs}: score ${result.score}, LCP ${(result.lcpMs / 1000).toFixed(2)} s, TBT ${Math.round(result.tbtMs)} ms, unthrottled first paint ${Math.round(result.observedFcpMs)} ms, largest ${Math.round(result.observedLcpMs)} ms`,
     );
@@ -84,9 +81,9 @@ function withoutScripts(run: PageMeasure): Omit<PageMeasure, 'scripts'> {
 async function main(): Promise<number> {
   let demo: Demo | null = null;
   let chrome: chromeLauncher.LaunchedChrome | null = null;
-  let edge: Edge | null = null;
+  let edge: DemoEdge | null = null;
   const stop = () => {
-    void Promise.all([edge?.stop(), demo?.stop()]).then(() => process.exit(130));
+    void Promise.all([edge?.edge.stop(), demo?.stop()]).then(() => process.exit(130));
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
@@ -97,23 +94,16 @@ async function main(): Promise<number> {
       { name: 'blog list', path: '/blog' },
       { name: 'photo gallery', path: await firstPhotoPath(origin) },
     ];
-    if (!values.direct && hasNginx()) {
-      edge = await startEdge(EDGE_PORT, [Number(new URL(origin).port)], { tls: true });
-    }
-    const base = edge?.base ?? origin;
+    if (!values.direct && hasNginx()) edge = await startDemoEdge(origin);
+    const base = edge?.edge.base ?? origin;
     const via = edge
       ? `${base}: HTTPS and HTTP/2 through deploy/nginx.conf`
       : `${origin}: HTTP/1.1, the app itself`;
     console.log(`Measuring ${via}`);
-    const direct = (url: string) => url.replace(base, origin);
-    chrome = await chromeLauncher.launch({
-      chromePath: '/usr/bin/chromium',
-      // The edge's certificate is its own, made for this run.
-      chromeFlags: edge ? [...CHROME_FLAGS, '--ignore-certificate-errors'] : CHROME_FLAGS,
-    });
+    chrome = await launchChrome({ edge: Boolean(edge) });
     const results = [];
     for (const page of pages.filter((p) => !values.only || p.name.includes(values.only))) {
-      const { best, all } = await measurePage({ url: `${base}${page.path}`, direct }, chrome.port, edge);
+      const { best, all } = await measurePage(`${base}${page.path}`, chrome.port, edge);
       results.push({ ...page, ...best, runs: all.map(withoutScripts) });
     }
     const checks = checkTargets(results);
@@ -131,7 +121,7 @@ async function main(): Promise<number> {
     return checks.every((check) => check.pass) ? 0 : 1;
   } finally {
     chrome?.kill();
-    await edge?.stop();
+    await edge?.edge.stop();
     await demo?.stop();
   }
 }

@@ -45,9 +45,11 @@ async function listening(port: number, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + 10_000;
   for (;;) {
     const open = await new Promise<boolean>((resolve) => {
-      const socket = createConnection({ host: '127.0.0.1', port }, () => resolve(true));
+      const socket = createConnection({ host: '127.0.0.1', port }, () => {
+        socket.destroy();
+        resolve(true);
+      });
       socket.once('error', () => resolve(false));
-      socket.once('connect', () => socket.destroy());
     });
     if (open) return;
     if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}`);

@@ -1,3 +1,4 @@
+import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 
 export interface PageMeasure {
@@ -135,7 +136,7 @@ export async function measure(
 }
 
 /** Debian's Chromium as Lighthouse drives it here: headless, no network of its own besides the page's. */
-export const CHROME_FLAGS = [
+const CHROME_FLAGS = [
   '--headless=new',
   '--no-sandbox',
   '--disable-gpu',
@@ -145,3 +146,13 @@ export const CHROME_FLAGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+/** Chromium for the runs; `edge`: it is to accept the certificate the edge made for itself (scripts/lib/edge.ts). */
+export function launchChrome({
+  edge = false,
+}: { edge?: boolean } = {}): Promise<chromeLauncher.LaunchedChrome> {
+  return chromeLauncher.launch({
+    chromePath: '/usr/bin/chromium',
+    chromeFlags: edge ? [...CHROME_FLAGS, '--ignore-certificate-errors'] : CHROME_FLAGS,
+  });
+}

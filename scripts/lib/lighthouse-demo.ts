@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { startEdge, type Edge } from './edge';
 
 /** The demo as `npm start` runs it, on ports and data of its own so that it does not meet another developer's. */
 const DEMO_ENV = { PORT: '3500', DATA_DIR: '.data/lighthouse', AUTH_EMULATOR_PORT: '9699' };
@@ -94,4 +95,29 @@ export async function warm(url: string): Promise<void> {
         ),
       ),
   );
+}
+
+/** Where the Lighthouse scripts put the production edge before a demo. */
+const EDGE_PORT = 3543;
+
+/** A demo as phones reach a deployment: through the production edge, over HTTPS and HTTP/2. */
+export interface DemoEdge {
+  edge: Edge;
+  /** An address through the edge as this process reads it: from the demo itself. */
+  direct(url: string): string;
+  /** warm() on the demo, then the page once through the edge, so that nginx's cache has it too. */
+  warm(url: string): Promise<void>;
+}
+
+export async function startDemoEdge(origin: string): Promise<DemoEdge> {
+  const edge = await startEdge(EDGE_PORT, [Number(new URL(origin).port)], { tls: true });
+  const direct = (url: string) => url.replace(edge.base, origin);
+  return {
+    edge,
+    direct,
+    async warm(url) {
+      await warm(direct(url));
+      await edge.get(url);
+    },
+  };
 }
