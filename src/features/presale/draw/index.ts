@@ -5,3 +5,15 @@ export { makeDrawRecord } from './make-record';
 export { verifyDrawRecord, type Verification } from './verify';
 export { canonicalEntryList } from './canonical';
 export { transparencyReport, type TransparencyReport } from './report';
+export {
+  checkRecordAgainstLog,
+  DRAW_LOG_ALGORITHM,
+  drawLogSchema,
+  entryListValue,
+  nextDrawLogEntry,
+  roundValue,
+  verifyDrawLog,
+  type DrawLog,
+  type DrawLogEntry,
+  type DrawLogKind,
+} from './log';
