@@ -1,4 +1,4 @@
-export { DRAW_ALGORITHM, drawRecordSchema } from './record';
+export { DRAW_ALGORITHM, drawRecordSchema, LOCAL_BEACON_NOTE, OPERATOR_BEACON_NOTE } from './record';
 export type { DrawBeacon, DrawEntry, DrawOffering, DrawRecord, DrawResult } from './record';
 export { runDraw, seedCommitment } from './draw';
 export { makeDrawRecord } from './make-record';

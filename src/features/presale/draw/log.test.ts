@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { bytesToHex, sha256 } from './bytes';
-import { checkRecordAgainstLog, drawLogLine, nextDrawLogEntry, verifyDrawLog, type DrawLog } from './log';
+import {
+  checkRecordAgainstLog,
+  drawLogLine,
+  nextDrawLogEntry,
+  verifyDrawLog,
+  type DrawLog,
+  type DrawLogEntry,
+} from './log';
 import type { DrawRecord } from './record';
 
 const AT = '2026-11-27T00:00:00.000Z';
@@ -8,7 +15,7 @@ const AT = '2026-11-27T00:00:00.000Z';
 async function logOf(
   fields: { presale: string; kind: 'commitment' | 'round' | 'entry-list' | 'record'; value: string }[],
 ) {
-  const entries = [];
+  const entries: DrawLogEntry[] = [];
   for (const field of fields)
     entries.push(await nextDrawLogEntry(entries.at(-1) ?? null, { at: AT, ...field }));
   return { algorithm: 'fc-draw-log-v1', site: 'mio', entries } as DrawLog;

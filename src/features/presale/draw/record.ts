@@ -19,9 +19,17 @@ export const drawEntrySchema = z.object({
 
 export const drawOfferingSchema = z.object({ id, capacity: z.number().int().min(0) });
 
+/** What a record and every page say of a beacon the server drew itself (docs/presale-draw.md, section 1). */
+export const LOCAL_BEACON_NOTE = 'デモ用のビーコン（検証不能）';
+export const OPERATOR_BEACON_NOTE =
+  '公開ビーコンを使わない抽選です。運営者が当選者を選べた可能性があります（検証不能）';
+
 export const drawBeaconSchema = z.object({
-  /** 'drand' for a public round (its signature checked when the record was made), 'local' for the offline demo. */
-  source: z.enum(['drand', 'local']),
+  /**
+   * 'drand' for a public round (its signature checked when the record was made); 'local' for the demo only
+   * (DEMO_MODE); 'operator' where a production operator deliberately draws without a public beacon.
+   */
+  source: z.enum(['drand', 'local', 'operator']),
   round: z.number().int().min(0),
   randomness: z.string().regex(/^([0-9a-f]{2})+$/, 'hex bytes'),
   /** drand only: the network's BLS signature of the round; randomness = SHA-256(signature). */
@@ -29,6 +37,8 @@ export const drawBeaconSchema = z.object({
     .string()
     .regex(/^([0-9a-f]{2})+$/, 'hex bytes')
     .optional(),
+  /** local and operator only: LOCAL_BEACON_NOTE or OPERATOR_BEACON_NOTE, so that the record itself says so. */
+  note: z.string().optional(),
 });
 
 export const drawResultSchema = z.discriminatedUnion('outcome', [
