@@ -3,7 +3,7 @@ import type { SignatureCheck } from '@/features/tickets/code/check';
 
 /**
  * The door's signature check with the site's public keys: WebCrypto's Ed25519 (Chromium, Safari, Firefox), or the
- * audited pure-JavaScript @noble/ed25519 where a browser lacks it. Works offline: the keys came with the roster.
+ * audited pure-JavaScript Ed25519 of @noble/curves (strict RFC 8032 like WebCrypto, not ZIP-215) where a browser lacks it. Works offline: the keys came with the roster.
  */
 export function browserCheck(keys: Record<number, string>): SignatureCheck {
   const imported = new Map<number, Promise<CryptoKey | null>>();
@@ -23,7 +23,7 @@ export function browserCheck(keys: Record<number, string>): SignatureCheck {
     if (!raw || raw.length !== 32) return false;
     const key = await importKey(keyId);
     if (key) return crypto.subtle.verify({ name: 'Ed25519' }, key, signature, message);
-    const ed = await import('@noble/ed25519');
-    return ed.verifyAsync(signature, message, raw);
+    const { ed25519 } = await import('@noble/curves/ed25519.js');
+    return ed25519.verify(signature, message, raw, { zip215: false });
   };
 }
