@@ -216,18 +216,49 @@ async function postgresPhases(serverUrl: string): Promise<Phase[]> {
   }
 }
 
+/**
+ * Each phase's share of CI's 15 minutes on a quiet 2-core machine (900 s with the install), from the phase times of
+ * fresh-clone runs. A phase over its budget is named under the table, so that a run tells which part grew; the
+ * figures are a guide for the next change, not a gate (a busy host stretches every phase alike).
+ */
+const BUDGET_SECONDS: Record<string, number> = {
+  install: 75,
+  'lint and types': 110,
+  'unit and integration': 200,
+  browser: 330,
+  'integration (PostgreSQL)': 110,
+  'browser (PostgreSQL)': 75,
+  'faults (short)': 150,
+  total: 900,
+};
+const budgetOf = (name: string) =>
+  BUDGET_SECONDS[name] ?? BUDGET_SECONDS[name.replace(/ \((PGlite|PostgreSQL)\)$/, '')];
+
 /** The phases' times and the run's own (with the install's), which is less than their sum where phases overlap. */
 function report(phases: Phase[], runSeconds: number): string {
   const install = installSeconds ? Number(installSeconds) : 0;
   const rows = [
-    ...(install ? [['install', install] as const] : []),
-    ...phases.map((phase) => [phase.beside ? `${phase.name}, beside` : phase.name, phase.seconds] as const),
+    ...(install ? [{ name: 'install', label: 'install', seconds: install }] : []),
+    ...phases.map((phase) => ({
+      name: phase.name,
+      label: phase.beside ? `${phase.name}, beside` : phase.name,
+      seconds: phase.seconds,
+    })),
+    { name: 'total', label: 'total', seconds: install + runSeconds },
   ];
-  const total = install + runSeconds;
-  const width = Math.max(...rows.map(([name]) => name.length), 5);
+  const width = Math.max(...rows.map((row) => row.label.length), 5);
   console.log('\n== Phase times ==');
-  for (const [name, seconds] of [...rows, ['total', total] as const])
-    console.log(`${name.padEnd(width)}  ${String(seconds).padStart(5)} s`);
+  console.log(`${'phase'.padEnd(width)}  ${'time'.padStart(7)}  ${'budget'.padStart(7)}`);
+  for (const { label, seconds, name } of rows) {
+    const budget = budgetOf(name);
+    console.log(
+      `${label.padEnd(width)}  ${String(seconds).padStart(5)} s  ${budget ? `${String(budget).padStart(5)} s` : ''}`,
+    );
+  }
+  for (const { name, seconds } of rows) {
+    const budget = budgetOf(name);
+    if (budget && seconds > budget) console.log(`over budget: ${name} took ${seconds} s of its ${budget} s`);
+  }
   const sum = (key: keyof Counts) => phases.reduce((total, phase) => total + phase.counts[key], 0);
   const skipped = sum('skipped');
   return `${sum('passed')} passed, ${sum('failed')} failed${skipped ? `, ${skipped} skipped` : ''}`;
