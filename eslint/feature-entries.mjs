@@ -75,7 +75,7 @@ export function importVisitors(check) {
 /**
  * A feature is reached from outside its folder only through its entry files. The same zones as eslint-plugin-import's
  * `no-restricted-paths` had, one per feature (decision 0030), checked on each import's resolved file; that rule
- * resolved every zone's exception paths again for every import, 45 % of the whole lint's time (decision 0015).
+ * resolved every zone's exception paths again for every import, 45 % of the whole lint's time (decision 0030).
  */
 const entryOnly = {
   meta: {

@@ -6,7 +6,7 @@ import { importVisitors, resolveOwn, ROOT } from './feature-entries.mjs';
 /**
  * No import cycles in src/ (issue 19, decision 0030): a module and what it imports never lead back to it, dynamic
  * imports included, type-only ones not (the compiler erases them). eslint-plugin-import's `no-cycle` did the same by
- * parsing every imported file again from each file it checked, 70 % of the lint's time (decision 0015); here the
+ * parsing every imported file again from each file it checked, 70 % of the lint's time (decision 0030); here the
  * import graph of src/ is read once per lint run with TypeScript's parser (no type checking), its cycles found once
  * (strongly connected components), and each file reports its imports that lead back into its own cycle.
  */

@@ -4,7 +4,7 @@
  * attempt, with retries; the browser SDK's is 30 s).
  */
 export const IDENTITY_TIMEOUT_MS = {
-  /** Server: the periodic re-check of a session. A page waits for it, and the session's grace covers a failure. */
+  /** Server: the periodic re-check of a session. It runs beside the page (decision 0022); the grace covers a failure. */
   recheck: 5_000,
   /** Server: verifying an ID token at sign-in (a revocation check included). */
   signIn: 5_000,
