@@ -85,7 +85,7 @@ async function streamOf(input: typeof V3 | typeof V4) {
 
 const won = (entry: string, rank: number, offering: string) => ({ entry, outcome: 'won', rank, offering });
 
-describe('vector 3: 56 entries, prefixes and mixed case, eight blocks, one rejected value', () => {
+describe('vector 3: 56 entries, prefixes and mixed case, seven blocks, one rejected value', () => {
   it('orders ids by bytes and hashes the canonical list', async () => {
     const text = new TextDecoder().decode(canonicalEntryList(V3.entries));
     expect(
