@@ -53,16 +53,13 @@ export function describeIssue(issue: z.core.$ZodIssue): RuleProblem {
   return { check, message: `${where}: ${issue.message}` };
 }
 
-/** Strictly increasing ids: in canonical order and each once. */
-function orderProblems(ids: string[], name: string, section: string, check: DrawCheck): RuleProblem[] {
+/** Strictly increasing ids: in their order (bytes) and each once. */
+function orderProblems(ids: string[], rule: string, section: string, check: DrawCheck): RuleProblem[] {
+  const name = rule.split(' ')[0]!;
   for (let i = 1; i < ids.length; i++) {
     const order = compareIds(ids[i - 1]!, ids[i]!);
     if (order === 0) return [{ check, message: `${name} に ID「${ids[i]}」が2回あります（${section}）` }];
-    if (order > 0) {
-      return [
-        { check, message: `${name} は ID のバイト順（応募は正規順）でなければなりません（${section}）` },
-      ];
-    }
+    if (order > 0) return [{ check, message: `${rule}でなければなりません（${section}）` }];
   }
   return [];
 }
@@ -72,13 +69,13 @@ export function recordRuleProblems(record: DrawRecord): RuleProblem[] {
   const problems = [
     ...orderProblems(
       record.offerings.map((o) => o.id),
-      'offerings',
+      'offerings は id のバイト順',
       '第6節',
       'entryList',
     ),
     ...orderProblems(
       record.entries.map((e) => e.id),
-      'entries',
+      'entries は応募リストの正規順',
       '第2節',
       'entryList',
     ),
@@ -104,7 +101,7 @@ export function recordRuleProblems(record: DrawRecord): RuleProblem[] {
   problems.push(
     ...orderProblems(
       record.voided.map((v) => v.entry),
-      'voided',
+      'voided は応募リストの正規順',
       '第6節',
       'results',
     ),
