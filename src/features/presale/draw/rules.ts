@@ -5,6 +5,15 @@ import type { DrawRecord } from './record';
 /** What a verifier shows one line for (the browser page's list, the command's output). */
 export type DrawCheck = 'format' | 'commitment' | 'entryList' | 'beacon' | 'results';
 
+/** The checks' names as both verifiers show them, in the order they are shown. */
+export const DRAW_CHECK_LABELS: Record<DrawCheck, string> = {
+  format: '記録の形式',
+  commitment: 'シード/コミットメント',
+  entryList: '応募リスト',
+  beacon: 'ビーコン',
+  results: '結果',
+};
+
 export interface RuleProblem {
   check: DrawCheck;
   message: string;
