@@ -1,4 +1,4 @@
-import { NOT_ANCHORED, verifyPublishedDraw } from './published';
+import { verifyPublishedDraw, type DrawLogSource } from './published';
 import { DRAW_CHECK_LABELS, type DrawCheck } from './rules';
 import { drawLogUrlFor, fetchBytes, isHttpUrl, parseJsonBytes } from './source';
 
@@ -65,28 +65,26 @@ export async function verifyDrawCommand(args: string[], io: CommandIo): Promise<
     return 2;
   }
   const logSource = parsed.values.log ?? (isHttpUrl(source) ? drawLogUrlFor(source) : null);
-  let log: unknown = null;
-  let logError: string | null = null;
+  let log: DrawLogSource = null;
   if (logSource) {
     try {
       const read = parseJsonBytes(await load(logSource));
-      if ('error' in read) logError = `抽選ログ ${logSource} が ${read.error}。`;
-      else log = read.json;
+      log = 'error' in read ? { error: `抽選ログ ${logSource} が ${read.error}。` } : read;
     } catch (error) {
-      logError = `抽選ログ ${logSource} を読み込めません: ${message(error)}`;
+      log = { error: `抽選ログ ${logSource} を読み込めません: ${message(error)}` };
     }
   }
-  const verified = await verifyPublishedDraw(recordFile, logError ? null : log);
+  const verified = await verifyPublishedDraw(recordFile, log);
   io.out(`record: ${source}`);
   io.out(`log: ${logSource ?? '(none)'}`);
   for (const [check, label] of Object.entries(DRAW_CHECK_LABELS)) {
     const problems = verified.record.checks[check as DrawCheck];
     io.out(problems === null ? `-- ${label}（未確認）` : `${problems.length === 0 ? 'OK' : 'NG'} ${label}`);
   }
-  const logProblems = logError ? [logError] : (verified.log?.problems ?? null);
+  const logProblems = verified.log?.problems ?? null;
   io.out(`${logProblems === null ? 'WARNING' : logProblems.length === 0 ? 'OK' : 'NG'} 抽選ログ`);
   for (const problem of [...verified.record.problems, ...(logProblems ?? [])]) io.err(`NG: ${problem}`);
-  for (const warning of verified.warnings.filter((w) => !logError || w !== NOT_ANCHORED)) {
+  for (const warning of verified.warnings) {
     io.out(`WARNING: ${warning}`);
   }
   const results = verified.record.results;
@@ -98,7 +96,7 @@ export async function verifyDrawCommand(args: string[], io: CommandIo): Promise<
     const mine = results.find((r) => r.entry === parsed.values.entry);
     io.out(mine ? JSON.stringify(mine) : `entry ${parsed.values.entry} is not in the record`);
   }
-  const ok = verified.ok && !logError;
+  const ok = verified.ok;
   io.out(
     ok
       ? `OK: the record verifies (fc-draw-v1)${logSource ? ' and matches the draw log (fc-draw-log-v1)' : ', NOT anchored: no draw log was checked'}`

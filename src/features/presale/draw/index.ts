@@ -1,6 +1,8 @@
 export { DRAW_ALGORITHM, drawRecordSchema, LOCAL_BEACON_NOTE, OPERATOR_BEACON_NOTE } from './record';
 export type { DrawBeacon, DrawEntry, DrawOffering, DrawRecord, DrawResult, DrawVoided } from './record';
-export type { DrawCheck } from './rules';
+export { DRAW_CHECK_LABELS, type DrawCheck } from './rules';
+export { NOT_ANCHORED, verifyPublishedDraw, type PublishedDrawVerification } from './published';
+export { fetchBytes, parseJsonBytes } from './source';
 export { runDraw, seedCommitment } from './draw';
 export { drawRecordFile, makeDrawRecord } from './make-record';
 export { verifyDrawRecord, verifyDrawRecordFile, type Verification } from './verify';
