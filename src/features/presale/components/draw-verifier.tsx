@@ -3,68 +3,129 @@
 import { useEffect, useState } from 'react';
 import { TextField } from '@/components/ui/text-field';
 import {
-  transparencyReport,
-  verifyDrawRecord,
+  fetchBytes,
+  parseJsonBytes,
+  verifyPublishedDraw,
   type DrawRecord,
-  type Verification,
+  type PublishedDrawVerification,
 } from '@/features/presale/draw';
+import { DrawChecks } from './draw-checks';
+import { RecordDetails } from './draw-record-details';
 
 type State =
   | { kind: 'loading' }
   | { kind: 'unavailable'; message: string }
-  | { kind: 'done'; record: DrawRecord; verification: Verification };
+  | { kind: 'done'; verified: PublishedDrawVerification };
+
+const TIMEOUT_MS = 15_000;
+
+/** The record's exact bytes (the log holds their hash), or the server's Japanese reason for not serving them. */
+async function loadRecord(presaleId: string): Promise<Uint8Array | { message: string }> {
+  const response = await fetch(`/api/presales/${presaleId}/record`, {
+    signal: AbortSignal.timeout(TIMEOUT_MS),
+  }).catch(() => null);
+  if (!response) return { message: '抽選記録を読み込めませんでした。' };
+  if (!response.ok) {
+    const json = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
+    return { message: json?.error?.message ?? '抽選記録を読み込めませんでした。' };
+  }
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+async function loadLog() {
+  try {
+    const read = parseJsonBytes(await fetchBytes('/api/draws/log', TIMEOUT_MS));
+    return 'error' in read ? { error: `抽選ログが${read.error}。` } : read;
+  } catch {
+    return {
+      error: '抽選ログを読み込めないため、コミットメントが事前に公開された値か確かめられません（第8節）。',
+    };
+  }
+}
+
+function verdict(verified: PublishedDrawVerification, record: DrawRecord | null): string {
+  if (verified.ok) {
+    return `検証できました：公開された記録から再計算した当落は発表と一致し、抽選ログに事前に記録された値とも一致しています（${record?.entries.length ?? 0}件）。`;
+  }
+  return verified.record.ok
+    ? '検証できませんでした：記録は再計算と一致しましたが、抽選ログと照合できません。'
+    : '検証できませんでした：記録が定められた形または再計算と一致しません。';
+}
 
 /**
- * Recomputes the published draw in this browser (WebCrypto), from the record alone, and shows the fan's own entry:
- * nothing here trusts the server's results.
+ * Recomputes the published draw in this browser (WebCrypto) from the record's exact bytes, checks them against the
+ * site's draw log, and shows the fan's own entry: nothing here trusts the server's results.
  */
 export function DrawVerifier({ presaleId, entry }: { presaleId: string; entry: string }) {
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [mine, setMine] = useState(entry);
   useEffect(() => {
+    let current = true;
     void (async () => {
-      const response = await fetch(`/api/presales/${presaleId}/record`).catch(() => null);
-      const json = (await response?.json().catch(() => null)) as
-        (DrawRecord & { error?: { message: string } }) | null;
-      if (!response?.ok || !json) {
-        setState({
-          kind: 'unavailable',
-          message: json?.error?.message ?? '抽選記録を読み込めませんでした。',
-        });
+      const [file, log] = await Promise.all([loadRecord(presaleId), loadLog()]);
+      if (!(file instanceof Uint8Array)) {
+        if (current) setState({ kind: 'unavailable', message: file.message });
         return;
       }
-      setState({ kind: 'done', record: json, verification: await verifyDrawRecord(json) });
+      const verified = await verifyPublishedDraw(file, log);
+      if (current) setState({ kind: 'done', verified });
     })();
+    return () => {
+      current = false;
+    };
   }, [presaleId]);
 
   if (state.kind === 'loading') return <p aria-live="polite">抽選をこのブラウザで再計算しています…</p>;
   if (state.kind === 'unavailable') return <p role="alert">{state.message}</p>;
-  const { record, verification } = state;
-  const report = transparencyReport(record);
-  const result = verification.results.find((r) => r.entry === mine.trim().toUpperCase());
+  return <DrawVerification verified={state.verified} presaleId={presaleId} mine={mine} onMine={setMine} />;
+}
+
+/** The verification's outcome, apart from its loading so that it renders from a given result (and is tested so). */
+export function DrawVerification({
+  verified,
+  presaleId,
+  mine,
+  onMine,
+}: {
+  verified: PublishedDrawVerification;
+  presaleId: string;
+  mine: string;
+  onMine: (value: string) => void;
+}) {
+  const record = verified.record.record;
+  // Receipt numbers are upper case; ids are compared exactly first, as the document says (section 2).
+  const results = verified.record.results;
+  const typed = mine.trim();
+  const result =
+    results.find((r) => r.entry === typed) ?? results.find((r) => r.entry === typed.toUpperCase());
   return (
     <div className="space-y-6">
       <p
         role="status"
-        data-verified={verification.ok}
-        className={`rounded-lg px-4 py-3 font-bold ${verification.ok ? 'bg-surface-sub' : 'bg-error/10 text-error'}`}
+        data-verified={verified.ok}
+        className={`rounded-lg px-4 py-3 font-bold ${verified.ok ? 'bg-surface-sub' : 'bg-error/10 text-error'}`}
       >
-        {verification.ok
-          ? `検証できました：公開された記録から再計算した当落は、発表と一致しています（${record.entries.length}件）。`
-          : '検証できませんでした：記録が再計算と一致しません。'}
+        {verdict(verified, record)}
       </p>
-      {verification.problems.map((problem) => (
-        <p key={problem} className="text-error">
-          {problem}
+      {verified.record.warnings.map((warning) => (
+        <p
+          key={warning}
+          role="note"
+          className="rounded-lg border-2 border-error px-4 py-3 text-lg font-bold text-error"
+        >
+          {warning}
         </p>
       ))}
-      <TextField
-        label="受付番号"
-        hint="マイページに表示される受付番号です。"
-        value={mine}
-        onChange={(e) => setMine(e.target.value)}
-      />
-      {mine && (
+      <DrawChecks verified={verified} />
+      {record && (
+        <TextField
+          label="受付番号"
+          hint="マイページに表示される受付番号です。"
+          value={mine}
+          onChange={(e) => onMine(e.target.value)}
+        />
+      )}
+      {record && mine && (
         <p data-my-entry={result?.outcome ?? 'none'}>
           {!result
             ? 'この受付番号は抽選記録にありません。'
@@ -75,56 +136,7 @@ export function DrawVerifier({ presaleId, entry }: { presaleId: string; entry: s
                 : `受付番号 ${result.entry}：無効`}
         </p>
       )}
-      <section aria-labelledby="report">
-        <h2 id="report" className="mb-2 font-bold">
-          抽選レポート
-        </h2>
-        <p className="text-sm">
-          応募 {report.entries}件・{report.ticketsRequested}枚
-        </p>
-        <table className="mt-2 w-full text-left text-sm">
-          <thead>
-            <tr>
-              <th scope="col">希望順位</th>
-              <th scope="col">抽選対象</th>
-              <th scope="col">当選</th>
-            </tr>
-          </thead>
-          <tbody>
-            {report.ranks.map((rank) => (
-              <tr key={rank.rank}>
-                <td>第{rank.rank}希望</td>
-                <td>{rank.tried}件</td>
-                <td>
-                  {rank.won}件{rank.tried ? `（${Math.round((rank.won / rank.tried) * 100)}%）` : ''}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {report.voided.map((v) => (
-          <p key={v.reason} className="mt-2 text-sm">
-            無効 {v.count}件：{v.reason}
-          </p>
-        ))}
-      </section>
-      <details className="text-sm break-all">
-        <summary className="cursor-pointer font-bold">記録の詳細</summary>
-        <p className="mt-2 font-mono">commitment {record.commitment}</p>
-        <p className="font-mono">seed {record.seed}</p>
-        <p className="font-mono">entryListHash {record.entryListHash}</p>
-        <p>
-          アルゴリズム {record.algorithm}（手順は公開しています。コマンド <code>npm run verify-draw</code>{' '}
-          でも検証できます）
-        </p>
-        <a
-          href={`/api/presales/${presaleId}/record`}
-          download={`draw-${presaleId}.json`}
-          className="font-bold underline"
-        >
-          抽選記録（JSON）をダウンロード
-        </a>
-      </details>
+      {record && <RecordDetails record={record} presaleId={presaleId} />}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { Link } from '@/components/ui/link';
+import { LOCAL_BEACON_NOTE, OPERATOR_BEACON_NOTE } from '@/features/presale/draw';
 import type { PresaleView } from '@/features/presale/types';
 
 const short = (hex: string) => `${hex.slice(0, 16)}…${hex.slice(-8)}`;
@@ -25,9 +26,10 @@ export function FairDraw({ view }: { view: PresaleView }) {
           <dt className="font-bold">乱数ビーコン</dt>
           <dd>
             {view.beacon
-              ? view.beacon.source === 'local'
-                ? `ローカルビーコン（ラウンド ${view.beacon.round}）。このデモはオフラインで動くため、公開ビーコン（drand）の代わりに受付終了時に生成した乱数を使っています。`
-                : `drand ラウンド ${view.beacon.round}（署名を検証済み）`
+              ? view.beacon.source === 'drand'
+                ? `drand ラウンド ${view.beacon.round}（署名を検証済み）`
+                : // Whatever else drew the bytes, nobody outside can check them: the record's own words (section 1).
+                  `${view.beacon.source === 'local' ? LOCAL_BEACON_NOTE : OPERATOR_BEACON_NOTE}。公開ビーコン（drand）の代わりにサーバーが生成した乱数を使っています。`
               : view.beaconRound
                 ? `drand ラウンド ${view.beaconRound}（受付終了時に確定。公開を待って抽選します）`
                 : '受付終了時に確定します'}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { canonicalEntryList } from './canonical';
 import { runDraw, seedCommitment } from './draw';
 import { makeDrawRecord } from './make-record';
-import type { DrawEntry, DrawOffering } from './record';
+import { LOCAL_BEACON_NOTE, type DrawEntry, type DrawOffering } from './record';
 import { transparencyReport } from './report';
 import { verifyDrawRecord } from './verify';
 
@@ -62,7 +62,12 @@ describe('fc-draw-v1 test vectors', () => {
   });
 
   it('vector 2: a local beacon, one entry voided, a win at rank 3', async () => {
-    const beacon = { source: 'local' as const, round: 1, randomness: 'ff'.repeat(32) };
+    const beacon = {
+      source: 'local' as const,
+      round: 1,
+      randomness: 'ff'.repeat(32),
+      note: LOCAL_BEACON_NOTE,
+    };
     const outcome = await runDraw({
       seed: SEED,
       beacon,
@@ -107,7 +112,7 @@ describe('verifying a record', () => {
       (r) => (r.seed = 'ff'.repeat(32)),
       (r) => r.entries.pop(),
       (r) => r.entries.push({ ...r.entries[0]! }),
-      (r) => (r.offerings[0]!.capacity = 6),
+      (r) => (r.offerings.find((o) => o.id === 'P1-S')!.capacity = 6),
     ];
     for (const change of changes) {
       const changed = await record();
@@ -152,7 +157,7 @@ describe('the transparency report', () => {
     const drawn = await makeDrawRecord({
       presale: 'demo',
       seed: SEED,
-      beacon: { source: 'local', round: 1, randomness: 'ff'.repeat(32) },
+      beacon: { source: 'local', round: 1, randomness: 'ff'.repeat(32), note: LOCAL_BEACON_NOTE },
       offerings: OFFERINGS,
       entries: ENTRIES,
       voided: [{ entry: 'Z0Z0', reason: '抽選時点でプレミアム会員ではありません' }],
@@ -160,8 +165,9 @@ describe('the transparency report', () => {
     const report = transparencyReport(drawn);
     expect(report).toMatchObject({ entries: 7, ticketsRequested: 12 });
     expect(report.offerings).toEqual([
-      { offering: 'P1-S', capacity: 4, firstChoiceTickets: 8, anyChoiceTickets: 10, wonTickets: 4 },
+      // The record lists offerings by id (section 6).
       { offering: 'P1-A', capacity: 2, firstChoiceTickets: 2, anyChoiceTickets: 5, wonTickets: 2 },
+      { offering: 'P1-S', capacity: 4, firstChoiceTickets: 8, anyChoiceTickets: 10, wonTickets: 4 },
       { offering: 'P2-S', capacity: 3, firstChoiceTickets: 2, anyChoiceTickets: 5, wonTickets: 1 },
     ]);
     expect(report.ranks).toEqual([

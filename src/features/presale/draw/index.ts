@@ -1,8 +1,11 @@
 export { DRAW_ALGORITHM, drawRecordSchema, LOCAL_BEACON_NOTE, OPERATOR_BEACON_NOTE } from './record';
-export type { DrawBeacon, DrawEntry, DrawOffering, DrawRecord, DrawResult } from './record';
+export type { DrawBeacon, DrawEntry, DrawOffering, DrawRecord, DrawResult, DrawVoided } from './record';
+export { DRAW_CHECK_LABELS, type DrawCheck } from './rules';
+export { NOT_ANCHORED, verifyPublishedDraw, type PublishedDrawVerification } from './published';
+export { fetchBytes, parseJsonBytes } from './source';
 export { runDraw, seedCommitment } from './draw';
-export { makeDrawRecord } from './make-record';
-export { verifyDrawRecord, type Verification } from './verify';
+export { drawRecordFile, makeDrawRecord } from './make-record';
+export { verifyDrawRecord, verifyDrawRecordFile, type Verification } from './verify';
 export { canonicalEntryList } from './canonical';
 export { transparencyReport, type TransparencyReport } from './report';
 export {

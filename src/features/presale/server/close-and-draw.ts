@@ -3,7 +3,12 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { presaleApplications, presaleOfferings, presaleParticipants, presales } from '@/server/db/schema';
-import { canonicalEntryList, makeDrawRecord, type DrawEntry } from '@/features/presale/draw';
+import {
+  canonicalEntryList,
+  LOCAL_BEACON_NOTE,
+  makeDrawRecord,
+  type DrawEntry,
+} from '@/features/presale/draw';
 import { bytesToHex, sha256 } from '@/features/presale/draw/bytes';
 import { drandRoundAfter, drandRoundTime } from '@/features/presale/draw/drand';
 import { configuredDrand, fetchDrandBeacon, type DrandSource } from './beacon';
@@ -70,6 +75,7 @@ export async function freezePresale(
             source: 'local' as const,
             round: Math.floor(now.getTime() / 1000),
             randomness: randomBytes(32).toString('hex'),
+            note: LOCAL_BEACON_NOTE,
           },
         };
     await tx

@@ -358,7 +358,7 @@ describe('a presale', () => {
       expect(await verifyDrawRecord(drawn!.record)).toMatchObject({ ok: true });
       const forged = { ...drawn!.record!, beacon: { ...drawn!.record!.beacon!, round: 657414 } };
       expect((await verifyDrawRecord(forged)).problems).toContain(
-        '乱数ビーコン（drand ラウンド 657414）の署名を検証できません。',
+        '乱数ビーコン（drand ラウンド 657414）の署名を検証できません（第1節）。',
       );
     } finally {
       relay.close();
