@@ -8,7 +8,7 @@ import { fakeCameraArgs, fetchCodes, freshestCode, writeQrVideo } from './suppor
 /**
  * E-tickets (issue 24, decision 0033): the demo premium member's tickets (seeded, issued, seats shown) carry a living
  * code, and the door page reads it through Chromium's fake camera: admitted once, refused the second time, refused
- * when the code is two minutes old, and checked offline then synced.
+ * when the code is two minutes old, and checked offline then synced (flagged: the demo's show is not today).
  */
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
@@ -106,9 +106,10 @@ test('the door checks offline and syncs when the connection is back', async ({ p
     await expect(page.getByTestId('door-status')).toContainText('未同期 1件');
     await page.context().setOffline(false);
     await expect(page.getByTestId('door-status')).not.toContainText('未同期', { timeout: 15_000 });
-    await expect(page.getByTestId('door-flags')).toHaveCount(0);
-    // Synced: the server has it as used, so the next read is refused there too.
-    await expect(result).toHaveAttribute('data-reason', 'used', { timeout: 15_000 });
+    // The demo's show is two weeks away: a scan claimed today lies outside its door window (docs/decisions/0035),
+    // so the server does not record it and flags it for staff; the next read, online, is judged by the server now.
+    await expect(page.getByTestId('door-flags')).toContainText('入場受付時間');
+    await expect(page.getByTestId('door-message')).toHaveText('入場できます。', { timeout: 15_000 });
   } finally {
     await browser.close();
   }

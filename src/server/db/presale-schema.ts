@@ -205,3 +205,26 @@ export const presaleParticipants = pgTable(
     index('presale_participants_application_idx').on(table.applicationId),
   ],
 );
+
+/**
+ * A member's refusal of further companion invitations from another member (「この会員からの同行依頼を今後受け取らない」),
+ * on one site and for every presale. Naming a member who blocked you answers as naming anyone who cannot be named.
+ */
+export const companionBlocks = pgTable(
+  'companion_blocks',
+  {
+    siteId: uuid('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    /** The member who refuses. */
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    /** The member whose invitations are refused. */
+    blockedMemberId: uuid('blocked_member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.memberId, table.blockedMemberId] })],
+);

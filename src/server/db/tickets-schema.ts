@@ -1,6 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { members, sites } from './core-schema';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { members, sessions, sites } from './core-schema';
 import { presaleApplications, presaleOfferings, presalePerformances, presales } from './presale-schema';
 
 export const TICKET_STATUSES = ['issued', 'cancelled'] as const;
@@ -83,4 +93,25 @@ export const ticketScans = pgTable(
     unique('ticket_scans_client_key').on(table.siteId, table.clientScanId),
     index('ticket_scans_ticket_idx').on(table.ticketId),
   ],
+);
+
+/**
+ * The last time a door device (its staff session) was in contact with the server for a performance: the roster
+ * fetched or scans sent. An offline scan claiming an earlier time is refused (docs/decisions/0035).
+ */
+export const doorSyncs = pgTable(
+  'door_syncs',
+  {
+    sessionHash: text('session_hash')
+      .notNull()
+      .references(() => sessions.idHash, { onDelete: 'cascade' }),
+    performanceId: uuid('performance_id')
+      .notNull()
+      .references(() => presalePerformances.id, { onDelete: 'cascade' }),
+    siteId: uuid('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    syncedAt: timestamp('synced_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.sessionHash, table.performanceId] })],
 );

@@ -36,16 +36,38 @@ export async function consumeRateLimit(
   db: Db,
   name: RateLimitName,
   key: string,
-  options: { scale?: number } = {},
+  options: { scale?: number; message?: string } = {},
 ): Promise<void> {
   try {
     await limiterFor(db, name, options.scale ?? env.RATE_LIMIT_SCALE).consume(key);
   } catch (error) {
     if (error instanceof RateLimiterRes) {
-      throw new AppError('TOO_MANY_REQUESTS', undefined, {
+      throw new AppError('TOO_MANY_REQUESTS', options.message, {
         retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)),
       });
     }
     throw error;
+  }
+}
+
+/**
+ * Counts each value of `values` once per window against `name` for `key`: a value counted before (marked under
+ * `marks`, for `key`) costs nothing again. The mark is set only after the count let it through, so a value refused
+ * once is counted when it is tried again: the allowance bounds the distinct values that got through.
+ */
+export async function consumeDistinct(
+  db: Db,
+  name: RateLimitName,
+  marks: RateLimitName,
+  key: string,
+  values: readonly string[],
+  options: { scale?: number; message?: string } = {},
+): Promise<void> {
+  const marker = limiterFor(db, marks, 1);
+  for (const value of new Set(values)) {
+    const markKey = `${key}:${value}`;
+    if (await marker.get(markKey)) continue;
+    await consumeRateLimit(db, name, key, options);
+    await marker.consume(markKey);
   }
 }

@@ -20,6 +20,13 @@ export const RATE_LIMITS = {
   'unsubscribe:address': { points: 30, seconds: 60 },
   /** Presale applications, changes, cancels and companion answers of one account: a person needs a handful. */
   'presale:account': { points: 20, seconds: 600 },
+  /**
+   * Distinct member numbers one account names as companions (同行者) in one presale per hour. A fan names up to three
+   * and may mistype a few or replace one who declined; more is someone walking the member numbers (issue 37).
+   */
+  'presale-companion:account': { points: 8, seconds: 3_600 },
+  /** Marks a number as named already (by that account, in that presale) so that naming it again costs nothing. */
+  'presale-companion:named': { points: 1_000_000, seconds: 3_600 },
 } as const satisfies Record<string, { points: number; seconds: number }>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -1,4 +1,5 @@
 import { announcement } from './announcement';
+import { companionInvited, companionWithdrawn } from './companions';
 import { leaveConfirmed, leaveUndone, renewalReminder } from './membership';
 import { paymentFailed, paymentSucceeded } from './payment';
 import {
@@ -31,6 +32,8 @@ export const NOTICE_TEMPLATES = {
   'presale-card-failed': presaleCardFailed,
   'presale-lapsed': presaleLapsed,
   'presale-cancelled': presaleCancelled,
+  'presale-companion-invited': companionInvited,
+  'presale-companion-withdrawn': companionWithdrawn,
 } as const;
 
 export type NoticeKind = keyof typeof NOTICE_TEMPLATES;

@@ -20,9 +20,9 @@ function useAction(view: PresaleView, refresh: () => void) {
   const [sending, setSending] = useState(false);
   return {
     sending,
-    async run(action: 'cancel' | 'accept' | 'decline', done: string) {
+    async run(action: 'cancel' | 'accept' | 'decline', done: string, extra: { block?: boolean } = {}) {
       setSending(true);
-      const result = await postJson(`/api/presales/${view.id}/application`, { action });
+      const result = await postJson(`/api/presales/${view.id}/application`, { action, ...extra });
       setSending(false);
       if (result.ok) toast.success(done);
       else toast.error(result.message);
@@ -94,12 +94,19 @@ function Mine({ view, refresh }: { view: PresaleView; refresh: () => void }) {
 function Invitation({ view, refresh }: { view: PresaleView; refresh: () => void }) {
   const invitation = view.invitation!;
   const action = useAction(view, refresh);
+  const [block, setBlock] = useState(false);
   return (
-    <div className="space-y-3 rounded-lg bg-surface-sub px-4 py-3">
+    <div className="space-y-3 rounded-lg bg-surface-sub px-4 py-3" data-invitation={invitation.status}>
       <p>
         {invitation.applicantNickname ?? '会員'}さんから同行者としてのご依頼があります（受付番号{' '}
         {invitation.receiptNo}）。
       </p>
+      {invitation.status !== 'accepted' && view.state === 'open' && (
+        <p className="text-sm">
+          {formatJst(view.closesAt)}
+          までにご回答ください。ご自身でお申し込みいただくこともでき、その場合このご依頼は取り消されます。
+        </p>
+      )}
       {invitation.status === 'accepted' ? (
         <p className="font-bold">承認済みです。</p>
       ) : (
@@ -114,10 +121,14 @@ function Invitation({ view, refresh }: { view: PresaleView; refresh: () => void 
             <Button
               variant="secondary"
               disabled={action.sending}
-              onClick={() => void action.run('decline', '同行をお断りしました。')}
+              onClick={() => void action.run('decline', '同行をお断りしました。', { block })}
             >
               お断りする
             </Button>
+            <label className="flex w-full items-center gap-2 text-sm">
+              <input type="checkbox" checked={block} onChange={(event) => setBlock(event.target.checked)} />
+              この会員からの同行依頼を今後受け取らない
+            </label>
           </div>
         )
       )}
@@ -172,7 +183,7 @@ function Panel({ itemId }: { itemId: string }) {
       </ul>
       {view.invitation && <Invitation view={view} refresh={refresh} />}
       {view.mine && <Mine view={view} refresh={refresh} />}
-      {!view.mine && !view.invitation && view.canApply.ok && <ApplicationForm view={view} onDone={refresh} />}
+      {!view.mine && view.canApply.ok && <ApplicationForm view={view} onDone={refresh} />}
       {!view.mine && !view.invitation && !view.canApply.ok && view.canApply.reason && (
         <p className="rounded-lg bg-surface-sub px-4 py-3 text-sm">{view.canApply.reason}</p>
       )}

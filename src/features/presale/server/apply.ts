@@ -3,7 +3,6 @@ import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '@/lib/errors';
 import type { Db } from '@/server/db/client';
 import {
-  members,
   presaleApplications,
   presaleChoices,
   presaleOfferings,
@@ -13,7 +12,8 @@ import {
 import type { Member } from '@/features/membership';
 import type { Application } from '@/features/presale/schemas';
 import { hasPremiumSql } from '@/features/membership/server';
-import { eligibility, eligibilityOf } from './eligibility';
+import { eligibilityOf } from './eligibility';
+import { namedCompanions, noticeInvited, unnamable, withdrawInvitation, type NamedCompanion } from './naming';
 import { newReceiptNo } from './receipt';
 import { presaleColumns, type Presale } from './setup';
 
@@ -83,14 +83,19 @@ async function lockForApplication(
         select count(*)::int from presale_offerings o
         where o.presale_id = ${presaleId}::uuid and o.id = any(${pgArray(input.choices)}::uuid[])
       )`,
+      // Named by someone else: unanswered, their own application withdraws it; accepted, it binds them.
+      invitedAs: sql<'invited' | 'accepted' | null>`(
+        select p.companion_status from presale_participants p
+        where p.presale_id = ${presaleId}::uuid and p.member_id = ${applicant.id}::uuid and p.role = 'companion'
+      )`,
     })
     .from(presales)
     .where(and(eq(presales.id, presaleId), eq(presales.siteId, siteId)))
     .for('share')
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND');
-  const { premium, offeringsFound, ...presale } = row;
-  return { presale: assertOpen(presale, now), premium, offeringsFound };
+  const { premium, offeringsFound, invitedAs, ...presale } = row;
+  return { presale: assertOpen(presale, now), premium, offeringsFound, invitedAs };
 }
 
 async function countOfferings(db: Db, presaleId: string, choices: string[]): Promise<number> {
@@ -101,15 +106,16 @@ async function countOfferings(db: Db, presaleId: string, choices: string[]): Pro
   return offerings.length;
 }
 
-/** Checks the form against the presale's rules; returns the companions' member rows. */
+/** Checks the form against the presale's rules; returns the companions named (each one namable). */
 async function checkApplication(
   db: Db,
   presale: PresaleRules,
   applicant: Member,
   input: Application,
   now: Date,
+  ownApplicationId: string | null,
   offeringsFound?: number,
-) {
+): Promise<NamedCompanion[]> {
   if (input.tickets > presale.ticketsPerApplication) {
     throw new AppError('VALIDATION', `お申し込みは${presale.ticketsPerApplication}枚までです。`);
   }
@@ -132,18 +138,7 @@ async function checkApplication(
   if (input.companions.includes(applicant.memberNumber ?? -1)) {
     throw new AppError('VALIDATION', 'ご自身を同行者に指定することはできません。');
   }
-  const companions = input.companions.length
-    ? await db
-        .select()
-        .from(members)
-        .where(and(eq(members.siteId, presale.siteId), inArray(members.memberNumber, input.companions)))
-    : [];
-  for (const number of input.companions) {
-    const companion = companions.find((row) => row.memberNumber === number);
-    const allowed = companion && (await eligibility(db, presale, companion, now)).ok;
-    if (!allowed) throw new AppError('VALIDATION', `会員番号 ${number} の方は同行者に指定できません。`);
-  }
-  return companions;
+  return namedCompanions(db, presale, applicant, input.companions, ownApplicationId, now);
 }
 
 /** Writes the participants of an application; another live application holding any of them refuses it whole. */
@@ -166,15 +161,14 @@ async function addParticipants(
       .onConflictDoNothing()
       .returning({ memberId: presaleParticipants.memberId });
     if (!added) {
-      throw new AppError(
-        'CONFLICT',
-        row.role === 'applicant'
-          ? 'この先行受付にはすでにお申し込み済みです（同行者としての参加を含みます）。'
-          : `会員番号 ${row.memberNumber} の方はすでにこの先行受付に参加しています。`,
-      );
+      // Taken since the check (a race): the same answer as any member who cannot be named.
+      if (row.role === 'companion') throw unnamable(row.memberNumber ?? 0);
+      throw new AppError('CONFLICT', ALREADY_APPLIED);
     }
   }
 }
+
+const ALREADY_APPLIED = 'この先行受付にはすでにお申し込み済みです（同行者としての参加を含みます）。';
 
 /** Rows of a raw statement: postgres.js answers an array, PGlite an object holding them. */
 async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
@@ -188,12 +182,8 @@ type Participant = { memberId: string; role: 'applicant' | 'companion'; memberNu
 function refuseTaken(rows: Participant[], added: Set<string>): void {
   const taken = rows.find((row) => !added.has(row.memberId));
   if (!taken) return;
-  throw new AppError(
-    'CONFLICT',
-    taken.role === 'applicant'
-      ? 'この先行受付にはすでにお申し込み済みです（同行者としての参加を含みます）。'
-      : `会員番号 ${taken.memberNumber} の方はすでにこの先行受付に参加しています。`,
-  );
+  if (taken.role === 'companion') throw unnamable(taken.memberNumber ?? 0);
+  throw new AppError('CONFLICT', ALREADY_APPLIED);
 }
 
 /** What a new application answers: its receipt number is the fan's. */
@@ -253,8 +243,19 @@ export async function applyToPresale(
     const { presale } = checked;
     const allowed = eligibilityOf(presale, applicant, checked.premium ? 'premium' : 'guest');
     if (!allowed.ok) throw new AppError('FORBIDDEN', allowed.reason);
-    const companions = await checkApplication(tx, presale, applicant, input, now, checked.offeringsFound);
-    return insertApplication(tx, presaleId, applicant, input, [
+    // An accepted companion agreed to go with someone: they stay bound until that applicant lets them go.
+    if (checked.invitedAs === 'accepted') throw new AppError('CONFLICT', ALREADY_APPLIED);
+    const companions = await checkApplication(
+      tx,
+      presale,
+      applicant,
+      input,
+      now,
+      null,
+      checked.offeringsFound,
+    );
+    if (checked.invitedAs === 'invited') await withdrawInvitation(tx, presaleId, applicant, now);
+    const application = await insertApplication(tx, presaleId, applicant, input, [
       { memberId: applicant.id, role: 'applicant', memberNumber: applicant.memberNumber },
       ...companions.map((c) => ({
         memberId: c.id,
@@ -262,6 +263,15 @@ export async function applyToPresale(
         memberNumber: c.memberNumber,
       })),
     ]);
+    await noticeInvited(
+      tx,
+      presaleId,
+      applicant,
+      { id: application.id, tickets: input.tickets },
+      companions,
+      now,
+    );
+    return application;
   });
 }
 
@@ -294,7 +304,7 @@ export async function updateApplication(
   return db.transaction(async (tx) => {
     const presale = await lockOpenPresale(tx, siteId, presaleId, now);
     const application = await ownApplication(tx, presaleId, applicant.id);
-    const companions = await checkApplication(tx, presale, applicant, input, now);
+    const companions = await checkApplication(tx, presale, applicant, input, now, application.id);
     const kept = await tx
       .select({ memberId: presaleParticipants.memberId })
       .from(presaleParticipants)
@@ -311,13 +321,20 @@ export async function updateApplication(
           and(eq(presaleParticipants.presaleId, presaleId), inArray(presaleParticipants.memberId, leaving)),
         );
     }
+    const invited = companions.filter((c) => !keptIds.has(c.id));
     await addParticipants(
       tx,
       presaleId,
       application.id,
-      companions
-        .filter((c) => !keptIds.has(c.id))
-        .map((c) => ({ memberId: c.id, role: 'companion' as const, memberNumber: c.memberNumber })),
+      invited.map((c) => ({ memberId: c.id, role: 'companion' as const, memberNumber: c.memberNumber })),
+    );
+    await noticeInvited(
+      tx,
+      presaleId,
+      applicant,
+      { id: application.id, tickets: input.tickets },
+      invited,
+      now,
     );
     await tx.delete(presaleChoices).where(eq(presaleChoices.applicationId, application.id));
     await tx

@@ -4,7 +4,7 @@ import { AppError } from '@/lib/errors';
 import { getDb } from '@/server/db';
 import type { DirectRoute } from '@/server/http/direct-routes';
 import { jsonError, jsonFromError, jsonInvalid, jsonOk } from '@/server/http/responses';
-import { consumeRateLimit } from '@/server/rate-limit/limiter';
+import { consumeDistinct, consumeRateLimit } from '@/server/rate-limit/limiter';
 import type { Site } from '@/features/site';
 import { siteForHost } from '@/features/site/server';
 import { firebaseIdentity, resolveViewer, sessionTokenOf } from '@/features/auth/server';
@@ -32,12 +32,16 @@ async function savedCard(member: Member | null) {
 const NO_CARD =
   'カード払いを選ぶには、マイページの「カードを変更する」でカードを登録してください（コンビニ払いもお選びいただけます）。';
 
+const NAMING_LIMIT =
+  '同行者の会員番号を指定できる回数の上限に達しました。しばらく時間をおいてから、もう一度お試しください。';
+
 const applicationAction = z.discriminatedUnion('action', [
   z.object({ action: z.literal('apply'), application: applicationSchema }),
   z.object({ action: z.literal('update'), application: applicationSchema }),
   z.object({ action: z.literal('cancel') }),
   z.object({ action: z.literal('accept') }),
-  z.object({ action: z.literal('decline') }),
+  // block: 「この会員からの同行依頼を今後受け取らない」
+  z.object({ action: z.literal('decline'), block: z.boolean().optional() }),
 ]);
 
 /**
@@ -54,6 +58,17 @@ export const applicationAnswer = memberAnswer<PresaleParams>(
       throw new AppError('FORBIDDEN', 'プレミアム会員の方だけがお申し込みいただけます。');
     await consumeRateLimit(db, 'presale:account', `${site.id}:${viewer.uid}`);
     const input = parsed.data;
+    if ((input.action === 'apply' || input.action === 'update') && input.application.companions.length) {
+      // Naming has an allowance of its own: distinct member numbers per account and presale (issue 37).
+      await consumeDistinct(
+        db,
+        'presale-companion:account',
+        'presale-companion:named',
+        `${site.id}:${viewer.uid}:${params.id}`,
+        input.application.companions.map(String),
+        { message: NAMING_LIMIT },
+      );
+    }
     if (
       (input.action === 'apply' || input.action === 'update') &&
       input.application.paymentMethod === 'card' &&
@@ -70,7 +85,10 @@ export const applicationAnswer = memberAnswer<PresaleParams>(
       return jsonOk({ receiptNo: application.receiptNo });
     }
     if (input.action === 'cancel') await cancelApplication(db, site.id, member, params.id);
-    else await answerInvitation(db, site.id, member, params.id, input.action === 'accept');
+    else {
+      const answer = input.action === 'accept' ? 'accept' : input.block ? 'decline-and-block' : 'decline';
+      await answerInvitation(db, site.id, member, params.id, answer);
+    }
     return jsonOk({ done: true });
   },
   // Not `fresh`: an application moves no money and no ticket when it is made (a win is charged at the results time,

@@ -119,13 +119,14 @@ describe('a presale', () => {
       companions: [String(b!.memberNumber)],
     });
     expect(first.receiptNo).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}$/);
-    // b is a's companion: b can neither apply nor be named by c.
+    // b is a's companion: c cannot name b; once b accepted, b cannot apply either (unanswered, b could: issue 37).
+    await expect(
+      apply(c!, { choices: [offerings[0]!], tickets: 2, companions: [String(b!.memberNumber)] }),
+    ).rejects.toMatchObject({ status: 422 });
+    await answerInvitation(handle.db, mio.id, b!, presale.id, 'accept', at(1));
     await expect(apply(b!, { choices: [offerings[0]!], tickets: 1, companions: [] })).rejects.toMatchObject({
       status: 409,
     });
-    await expect(
-      apply(c!, { choices: [offerings[0]!], tickets: 2, companions: [String(b!.memberNumber)] }),
-    ).rejects.toMatchObject({ status: 409 });
     // Ten at once from one member give one.
     const rush = await Promise.allSettled(
       Array.from({ length: 10 }, () => apply(c!, { choices: [offerings[0]!], tickets: 1, companions: [] })),
@@ -149,7 +150,7 @@ describe('a presale', () => {
       form({ choices: [offerings[0]!], tickets: 2, companions: [String(b!.memberNumber)] }),
       at(1),
     );
-    await answerInvitation(handle.db, mio.id, b!, presale.id, false, at(2));
+    await answerInvitation(handle.db, mio.id, b!, presale.id, 'decline', at(2));
     const own = await applyToPresale(
       handle.db,
       mio.id,
@@ -193,7 +194,7 @@ describe('a presale', () => {
       form({ choices: [offerings[1]!, offerings[0]!], tickets: 2, companions: [String(b!.memberNumber)] }),
       at(1),
     );
-    await answerInvitation(handle.db, mio.id, b!, presale.id, true, at(2));
+    await answerInvitation(handle.db, mio.id, b!, presale.id, 'accept', at(2));
     const [mine, invited, none] = await Promise.all(
       [a, b, c].map((who) => presaleForViewer(handle.db, mio.id, presale.itemId, who!, at(3))),
     );
@@ -272,7 +273,7 @@ describe('a presale', () => {
         }),
         at(1),
       );
-      if (k < 3) await answerInvitation(handle.db, mio.id, fans[2 * k + 1]!, presale.id, true, at(2));
+      if (k < 3) await answerInvitation(handle.db, mio.id, fans[2 * k + 1]!, presale.id, 'accept', at(2));
     }
     // Fan 4 is no longer premium at the draw: their entry is voided, not drawn.
     await handle.db

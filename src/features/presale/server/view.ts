@@ -187,7 +187,8 @@ export async function presaleForViewer(
   else if (state !== 'open') canApply = { ok: false, reason: '受付は終了しました。' };
   else if (!member) canApply = { ok: false, reason: 'ログインしてください。' };
   else if (mine) canApply = { ok: false, reason: 'お申し込み済みです。' };
-  else if (invitation)
+  // An accepted invitation binds; an unanswered one does not: applying withdraws it (issue 37).
+  else if (invitation?.status === 'accepted')
     canApply = { ok: false, reason: '同行者として参加しているため、お申し込みいただけません。' };
   else {
     const allowed = await eligibility(db, presale, member, now);

@@ -22,6 +22,8 @@ export interface StaffRequest<P> {
   params: P;
   site: Site;
   actor: StaffActor;
+  /** The staff session's stored hash: names the device a request comes from (the door's last sync). */
+  sessionHash: string;
   db: Db;
   /** The JSON body of a state-changing request (undefined when missing or not JSON); undefined for GET. */
   body: unknown;
@@ -61,7 +63,7 @@ export function staffApi<P extends { host: string }>(
       if (changes) await consumeRateLimit(db, 'staff-write:account', `${site.id}:${actor.uid}`);
       const body =
         changes && options.body !== 'stream' ? await readJson(request, options.maxJsonBytes) : undefined;
-      return await handler({ request, params, site, actor, db, body });
+      return await handler({ request, params, site, actor, sessionHash: viewer.sessionHash, db, body });
     } catch (error) {
       return jsonFromError(error);
     }

@@ -12,6 +12,13 @@ export const REFUSALS = {
   lapsed: '会員資格が失効している会員証です。',
   unknown: 'このチケットは見つかりません。',
   'short-offline': '手入力のコードはオンラインでのみ確認できます。通信が戻ってから入力してください。',
+  // An offline scan's claimed time out of bounds (docs/decisions/0035): the admission is not recorded.
+  'offline-outside-window':
+    'オフライン読み取りの時刻が、この公演の入場受付時間（開場の2時間前から公演日の終わりまで）の外です。入場は記録されませんでした。',
+  'offline-before-sync':
+    'オフライン読み取りの時刻が、この端末が最後にサーバーと通信した時刻より前です（古い画面の可能性があります）。入場は記録されませんでした。',
+  'offline-future':
+    'オフライン読み取りの時刻が現在より先になっています。端末の時計を確認してください。入場は記録されませんでした。',
 } as const;
 export type RefusalReason = keyof typeof REFUSALS;
 

@@ -9,7 +9,8 @@ import type { DoorResult, DoorRoster, DoorScan } from '@/features/tickets/types'
 import { checkOnDevice } from './check-scan';
 import { CameraScanner } from './camera-scanner';
 import { ResultPanel } from './result-panel';
-import { loadFlags, loadQueue, loadRoster, markUsed, saveFlags, saveQueue, saveRoster } from './store';
+import { loadFlags, loadQueue, loadRoster, markUsed, saveQueue, saveRoster } from './store';
+import { TIMEOUT_MS, flushQueue, inLane, postAfterQueue } from './sync';
 
 export interface DoorPerformance {
   id: string;
@@ -18,7 +19,6 @@ export interface DoorPerformance {
   startsAt: string;
 }
 
-const TIMEOUT_MS = 8_000;
 const DATE_TIME = new Intl.DateTimeFormat('ja-JP', {
   timeZone: 'Asia/Tokyo',
   month: 'numeric',
@@ -27,21 +27,6 @@ const DATE_TIME = new Intl.DateTimeFormat('ja-JP', {
   hour: '2-digit',
   minute: '2-digit',
 });
-
-async function post(performanceId: string, scans: DoorScan[]): Promise<DoorResult[] | null> {
-  try {
-    const response = await fetch(`/api/staff/door/${performanceId}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ scans }),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-    if (!response.ok) return null;
-    return ((await response.json()) as { results: DoorResult[] }).results;
-  } catch {
-    return null;
-  }
-}
 
 /** 入場チェック: choose the performance, then scan (camera) or type the short code; works offline, syncs when back. */
 export function DoorCheck({ performances }: { performances: DoorPerformance[] }) {
@@ -60,12 +45,17 @@ export function DoorCheck({ performances }: { performances: DoorPerformance[] })
     setQueued(loadQueue(id).length);
     setFlags(loadFlags(id));
     try {
-      const response = await fetch(`/api/staff/door/${id}`, {
-        cache: 'no-store',
-        signal: AbortSignal.timeout(TIMEOUT_MS),
+      const fresh = await inLane(async () => {
+        await flushQueue(id);
+        // Fetching the roster is a sync: never while older offline scans wait to be sent.
+        if (loadQueue(id).length > 0) throw new Error('queue not sent');
+        const response = await fetch(`/api/staff/door/${id}`, {
+          cache: 'no-store',
+          signal: AbortSignal.timeout(TIMEOUT_MS),
+        });
+        if (!response.ok) throw new Error(String(response.status));
+        return (await response.json()) as DoorRoster;
       });
-      if (!response.ok) throw new Error(String(response.status));
-      const fresh = (await response.json()) as DoorRoster;
       saveRoster(fresh);
       setRoster(fresh);
       setError('');
@@ -76,19 +66,8 @@ export function DoorCheck({ performances }: { performances: DoorPerformance[] })
 
   const sync = useCallback(async () => {
     if (!performanceId) return;
-    const queue = loadQueue(performanceId);
-    if (queue.length === 0 || !navigator.onLine) return;
-    const results = await post(performanceId, queue);
-    if (!results) return;
-    const sent = new Set(results.map((item) => item.clientScanId));
-    saveQueue(
-      performanceId,
-      loadQueue(performanceId).filter((scan) => !sent.has(scan.clientScanId)),
-    );
-    const flagged = results.filter((item) => item.outcome === 'duplicate' || item.outcome === 'refused');
-    const all = [...loadFlags(performanceId), ...flagged];
-    saveFlags(performanceId, all);
-    setFlags(all);
+    await inLane(() => flushQueue(performanceId));
+    setFlags(loadFlags(performanceId));
     setQueued(loadQueue(performanceId).length);
   }, [performanceId]);
 
@@ -133,11 +112,11 @@ export function DoorCheck({ performances }: { performances: DoorPerformance[] })
             // What the code itself shows is final; what the roster says may be older than the database.
             const byRoster = ['unknown', 'moved', 'cancelled', 'used'].includes(local.result.reason ?? '');
             const [answer] =
-              byRoster && navigator.onLine ? ((await post(roster.performanceId, [scan])) ?? []) : [];
+              byRoster && navigator.onLine ? ((await postAfterQueue(roster.performanceId, scan)) ?? []) : [];
             return setResult(answer ?? local.result);
           }
           if (navigator.onLine) {
-            const [answer] = (await post(roster.performanceId, [scan])) ?? [];
+            const [answer] = (await postAfterQueue(roster.performanceId, scan)) ?? [];
             if (answer) {
               if (local.kind === 'ticket' && (answer.outcome === 'admitted' || answer.reason === 'used')) {
                 markUsed(roster.performanceId, parseCode(input.code)?.subjectId ?? '');
@@ -166,7 +145,7 @@ export function DoorCheck({ performances }: { performances: DoorPerformance[] })
             message: REFUSALS['short-offline'],
           });
         }
-        const [answer] = (await post(roster.performanceId, [scan])) ?? [];
+        const [answer] = (await postAfterQueue(roster.performanceId, scan)) ?? [];
         setResult(
           answer ?? {
             clientScanId: scan.clientScanId,

@@ -12,7 +12,8 @@ import { staffApi } from '@/features/staff/app';
 import { doorScansSchema, offerSchema, ticketSettingsSchema } from '@/features/tickets/schemas';
 import { codeBatch } from './codes';
 import { saveTicketSettings } from './settings';
-import { checkIn, doorRoster } from './door';
+import { checkIn, doorRoster, scanBounds } from './door';
+import { recordDoorSync } from './door-time';
 import { acceptTicket, offerTicket } from './transfer';
 
 /** GET /api/tickets/codes: the viewer's next living codes (card and tickets), signed now; never cached. */
@@ -74,24 +75,33 @@ export const putTicketSettings = staffApi<ItemParams>(
 type DoorParams = { host: string; performanceId: string };
 
 /** GET /api/staff/door/[performanceId]: the roster the door keeps on its device for this performance. */
-export const getDoorRoster = staffApi<DoorParams>('door:check', async ({ params, site, db }) => {
+export const getDoorRoster = staffApi<DoorParams>('door:check', async ({ params, site, sessionHash, db }) => {
   if (!z.uuid().safeParse(params.performanceId).success)
     throw new AppError('NOT_FOUND', '公演が見つかりません。');
-  return jsonOk(await doorRoster(db, site.id, params.performanceId));
+  const now = new Date();
+  const roster = await doorRoster(db, site.id, params.performanceId, now);
+  await recordDoorSync(db, sessionHash, site.id, params.performanceId, now);
+  return jsonOk(roster);
 });
 
 /** POST /api/staff/door/[performanceId]: scans to check in, one at once online or a queue synced when back. */
 export const postDoorScans = staffApi<DoorParams>(
   'door:check',
-  async ({ params, site, actor, db, body }) => {
+  async ({ params, site, actor, sessionHash, db, body }) => {
     if (!z.uuid().safeParse(params.performanceId).success)
       throw new AppError('NOT_FOUND', '公演が見つかりません。');
     const parsed = doorScansSchema.safeParse(body);
     if (!parsed.success) return jsonInvalid(parsed.error.issues);
+    const now = new Date();
+    // Offline scans are bounded by this device's sync before this request; the request is the next sync.
+    const bounds = parsed.data.scans.some((scan) => scan.offline)
+      ? await scanBounds(db, site.id, params.performanceId, sessionHash)
+      : undefined;
     const results = [];
     for (const scan of parsed.data.scans) {
-      results.push(await checkIn(db, site.id, actor.uid, params.performanceId, scan));
+      results.push(await checkIn(db, site.id, actor.uid, params.performanceId, scan, now, bounds));
     }
+    await recordDoorSync(db, sessionHash, site.id, params.performanceId, now);
     return jsonOk({ results });
   },
   { maxJsonBytes: 128 * 1024 },

@@ -18,6 +18,7 @@ import { WINDOW_SECONDS, tagOf, windowOf } from '@/features/tickets/code/format'
 import { REFUSALS, type RefusalReason } from '@/features/tickets/code/reasons';
 import { normalizeShortCode } from '@/features/tickets/code/short-code';
 import type { DoorResult, DoorRoster, DoorScan } from '@/features/tickets/types';
+import { doorWindow, lastDoorSync, offlineScanTime } from './door-time';
 import { holderName } from './holders';
 import { publicKeysOf, serverCheck, shortCodeOf } from './keys';
 import { ticketState } from './my-tickets';
@@ -46,6 +47,7 @@ async function performanceOf(db: Db, siteId: string, performanceId: string) {
       id: presalePerformances.id,
       venue: presalePerformances.venue,
       startsAt: presalePerformances.startsAt,
+      doorsAt: presalePerformances.doorsAt,
     })
     .from(presalePerformances)
     .innerJoin(presales, eq(presales.id, presalePerformances.presaleId))
@@ -148,6 +150,23 @@ async function findByShortCode(db: Db, siteId: string, performanceId: string, sh
   return null;
 }
 
+/** What bounds an offline scan's claimed time at this performance, for this device (docs/decisions/0035). */
+export interface ScanBounds {
+  window: { from: Date; until: Date };
+  lastSync: Date | null;
+}
+
+/** The door window of the performance and the device's (staff session's) last sync, read once per batch. */
+export async function scanBounds(
+  db: Db,
+  siteId: string,
+  performanceId: string,
+  device: string | null,
+): Promise<ScanBounds> {
+  const performance = await performanceOf(db, siteId, performanceId);
+  return { window: doorWindow(performance), lastSync: await lastDoorSync(db, device, performanceId) };
+}
+
 /**
  * One scan at the door, checked again on the server and recorded once (by the device's scan id): the code, its
  * ticket in the database, and check-in as a conditional update, so a ticket is admitted once whatever arrives at once.
@@ -160,6 +179,7 @@ export async function checkIn(
   performanceId: string,
   scan: DoorScan,
   now = new Date(),
+  bounds?: ScanBounds,
 ): Promise<DoorResult> {
   const [earlier] = await db
     .select()
@@ -173,12 +193,20 @@ export async function checkIn(
       message: earlier.reason ?? '入場できます。',
     };
   }
-  // An offline scan is judged at the time the door saw it (within the last day); an online one now.
-  const at =
-    scan.offline && scan.scannedAt > now.getTime() - 86_400_000 && scan.scannedAt <= now.getTime() + 60_000
-      ? new Date(scan.scannedAt)
-      : now;
-  const result = await judge(db, siteId, staffUid, performanceId, scan, at, now);
+  // An offline scan is judged at the time the door saw it, if that time is believable; an online one now.
+  let at = now;
+  let result: Judged;
+  const time = scan.offline
+    ? offlineScanTime(scan.scannedAt, {
+        ...(bounds ?? (await scanBounds(db, siteId, performanceId, null))),
+        now,
+      })
+    : null;
+  if (time && !time.ok) result = refuse(scan.clientScanId, time.reason);
+  else {
+    if (time) at = time.at;
+    result = await judge(db, siteId, staffUid, performanceId, scan, at, now);
+  }
   if (result.outcome !== 'member') {
     await db
       .insert(ticketScans)

@@ -10,6 +10,7 @@ import {
   presaleParticipants,
   presalePerformances,
   presales,
+  sessions,
   ticketScans,
   tickets,
 } from '@/server/db/schema';
@@ -20,7 +21,8 @@ import { presaleSetupSchema } from '@/features/presale';
 import { savePresale } from '@/features/presale/server';
 import { ticketSettingsSchema } from '@/features/tickets/schemas';
 import { codeBatch } from './codes';
-import { checkIn } from './door';
+import { checkIn, scanBounds } from './door';
+import { recordDoorSync } from './door-time';
 import { issueDueTickets, issuePresaleTickets } from './issue';
 import { myETickets } from './my-tickets';
 import { saveTicketSettings } from './settings';
@@ -328,6 +330,69 @@ describe('e-tickets', () => {
       .from(ticketScans)
       .where(and(eq(ticketScans.performanceId, performances[0]!), eq(ticketScans.staffUid, 'door-2')));
     expect(rows.map((row) => row.outcome).sort()).toEqual(['admitted', 'duplicate']);
+  });
+
+  it('bound an offline scan by the door window and the device’s last sync: an old screenshot sent later is refused (issue 37)', async () => {
+    const a = await premiumMember();
+    const { presale, performances } = await presaleWithPaidWins(mio, [
+      { applicant: a, companions: [], tickets: 1 },
+    ]);
+    const performance = performances[0]!;
+    await issuePresaleTickets(handle.db, presale.id, ISSUE);
+    // Two door devices: their staff sessions.
+    const device = async (idHash: string) => {
+      await handle.db.insert(sessions).values({
+        idHash,
+        siteId: mio.id,
+        uid: 'door-4',
+        authTime: SHOW,
+        expiresAt: new Date(SHOW.getTime() + 86_400_000),
+      });
+      return idHash;
+    };
+    const [synced, unsynced] = [await device('door-device-synced'), await device('door-device-new')];
+    const codeAt = async (when: Date) =>
+      (await codeBatch(handle.db, mio.id, a, when)).subjects.find((s) => s.ref !== 'card')!.codes[0]!;
+    const now = new Date(SHOW.getTime() - 1_800_000); // 17:30 JST, doors at 17:00
+    const offline = async (id: string, when: Date, from: string) =>
+      checkIn(
+        handle.db,
+        mio.id,
+        'door-4',
+        performance,
+        { clientScanId: id, code: await codeAt(when), scannedAt: when.getTime(), offline: true },
+        now,
+        await scanBounds(handle.db, mio.id, performance, from),
+      );
+
+    // A screenshot taken at 17:10; the device synced at 17:20; the copy is sent at 17:30 dated 17:10.
+    const shot = new Date(now.getTime() - 20 * 60_000);
+    await recordDoorSync(handle.db, synced, mio.id, performance, new Date(now.getTime() - 10 * 60_000));
+    expect(await offline('replay-before-sync', shot, synced)).toMatchObject({
+      outcome: 'refused',
+      reason: 'offline-before-sync',
+    });
+    // A code of the day before, dated then (inside the old 24 hours), from a device with no sync known.
+    const dayBefore = new Date(now.getTime() - 23 * 3_600_000);
+    expect(await offline('replay-day-before', dayBefore, unsynced)).toMatchObject({
+      reason: 'offline-outside-window',
+    });
+    expect(await offline('from-the-future', new Date(now.getTime() + 10 * 60_000), unsynced)).toMatchObject({
+      reason: 'offline-future',
+    });
+    const [recorded] = await handle.db
+      .select()
+      .from(ticketScans)
+      .where(eq(ticketScans.clientScanId, 'replay-before-sync'));
+    expect(recorded).toMatchObject({ outcome: 'refused', offline: 1 });
+    expect(recorded!.reason).toContain('最後にサーバーと通信した時刻より前');
+
+    // Seen offline after the sync, inside the window: admitted at the time the door saw it.
+    const seen = new Date(now.getTime() - 5 * 60_000);
+    expect(await offline('inside', seen, synced)).toMatchObject({
+      outcome: 'admitted',
+      checkedInAt: seen.toISOString(),
+    });
   });
 
   it('a lapsed member card is refused, a valid one shows the member', async () => {

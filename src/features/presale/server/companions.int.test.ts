@@ -1,0 +1,227 @@
+import { and, eq } from 'drizzle-orm';
+import { NextRequest } from 'next/server';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestDb } from '@/test/db';
+import { demoSiteFile } from '@/test/site-fixtures';
+import { complimentaryGrants, contentItems, notices, presaleOfferings } from '@/server/db/schema';
+import { upsertSite, type Site } from '@/features/site/server';
+import { ensureMember, joinMember, type Member } from '@/features/membership/server';
+import { createSession, SESSION_COOKIE } from '@/features/auth/server';
+import type { StaffActor } from '@/features/staff';
+import { applicationSchema, presaleSetupSchema, type ApplicationInput } from '@/features/presale/schemas';
+import { applyToPresale, updateApplication } from './apply';
+import { answerInvitation } from './companions';
+import { savePresale, type Presale } from './setup';
+import { presaleForViewer } from './view';
+
+/**
+ * Nobody can take another member's place (issue 37): an invitation never blocks its invitee, the companion field
+ * answers alike for every member who cannot be named, and naming has an allowance of its own. The limits count at
+ * their real numbers here.
+ */
+vi.mock('@/server/env', async (importOriginal) => {
+  const actual = await importOriginal<{ env: Record<string, unknown> }>();
+  return { ...actual, env: { ...actual.env, RATE_LIMIT_SCALE: 1 } };
+});
+let handle: Awaited<ReturnType<typeof createTestDb>>;
+let mio: Site;
+let editor: StaffActor;
+vi.mock('@/server/db', () => ({ getDb: async () => handle.db }));
+const { applicationAnswer } = await import('./direct-api');
+
+let counter = 0;
+async function premiumMember(premium = true): Promise<Member> {
+  counter += 1;
+  const uid = `c-${counter}`;
+  const member = await ensureMember(handle.db, mio.id, uid);
+  await joinMember(handle.db, member.id, new Date('2026-01-01T00:00:00Z'));
+  if (premium) {
+    await handle.db.insert(complimentaryGrants).values({
+      siteId: mio.id,
+      memberId: member.id,
+      endsAt: new Date('2099-01-01T00:00:00Z'),
+      grantedBy: 'test',
+    });
+  }
+  return (await ensureMember(handle.db, mio.id, uid))!;
+}
+
+/** "2026-12-01T10:00" in Japan time, as the staff form types it. */
+const jst = (date: Date) => new Date(date.getTime() + 9 * 3_600_000).toISOString().slice(0, 16);
+
+/** A presale whose window runs from `opens` for a week, companions by member number, 2 tickets. */
+async function presaleOpenFrom(opens: Date): Promise<{ presale: Presale; offering: string }> {
+  const [item] = await handle.db
+    .insert(contentItems)
+    .values({ siteId: mio.id, section: 'ticket', title: 'LIVE 2027', state: 'published' })
+    .returning();
+  const day = 86_400_000;
+  const setup = presaleSetupSchema.parse({
+    performances: [
+      {
+        startsAt: jst(new Date(opens.getTime() + 30 * day)),
+        doorsAt: null,
+        venue: 'Zepp Haneda',
+        offerings: [{ seatType: '指定席', capacity: 10, priceYen: 8800 }],
+      },
+    ],
+    ticketsPerApplication: 2,
+    choiceCount: 1,
+    opensAt: jst(opens),
+    closesAt: jst(new Date(opens.getTime() + 7 * day)),
+    resultsAt: jst(new Date(opens.getTime() + 8 * day)),
+    joinedBefore: jst(new Date(opens.getTime() - day)),
+    companionRule: 'member',
+    konbiniDeadlineDays: 3,
+  });
+  const presale = await savePresale(handle.db, editor, item!.id, setup, new Date(opens.getTime() - day));
+  const [offering] = await handle.db
+    .select({ id: presaleOfferings.id })
+    .from(presaleOfferings)
+    .where(eq(presaleOfferings.presaleId, presale.id));
+  return { presale, offering: offering!.id };
+}
+
+const form = (input: Omit<ApplicationInput, 'paymentMethod'> & Partial<ApplicationInput>) =>
+  applicationSchema.parse({ paymentMethod: 'konbini', ...input });
+
+const noticesOf = (member: Member, kind: string) =>
+  handle.db
+    .select()
+    .from(notices)
+    .where(and(eq(notices.memberId, member.id), eq(notices.kind, kind)));
+
+/** POST /api/presales/{id}/application as this member, through the handler the front server runs. */
+async function post(member: Member, presaleId: string, body: unknown): Promise<Response> {
+  const now = new Date();
+  const { token } = await createSession(
+    handle.db,
+    { siteId: mio.id, uid: member.uid, email: null, authTime: now },
+    now,
+  );
+  const request = new NextRequest(`http://localhost/api/presales/${presaleId}/application`, {
+    method: 'POST',
+    headers: {
+      host: 'localhost',
+      origin: 'http://localhost',
+      'content-type': 'application/json',
+      cookie: `${SESSION_COOKIE}=${token}`,
+    },
+    body: JSON.stringify(body),
+  });
+  return applicationAnswer(request, mio, { id: presaleId });
+}
+
+const naming = (offering: string, number: number | string, action: 'apply' | 'update' = 'apply') => ({
+  action,
+  application: { choices: [offering], tickets: 2, companions: [String(number)], paymentMethod: 'konbini' },
+});
+
+beforeAll(async () => {
+  handle = await createTestDb();
+  mio = (await upsertSite(handle.db, demoSiteFile('mio'))).site;
+  editor = { siteId: mio.id, uid: 'editor', email: 'e@example.com', displayName: '編集', role: 'editor' };
+});
+afterAll(async () => handle?.drop());
+
+describe('companions (issue 37)', () => {
+  it('cannot lock a member out: named, declined, named again, the member still applies at the close; the inviter is told; a block holds', async () => {
+    const T0 = new Date('2026-12-01T01:00:00Z');
+    const { presale, offering } = await presaleOpenFrom(T0);
+    const [a, b] = [await premiumMember(), await premiumMember()];
+    const nameB = form({ choices: [offering], tickets: 2, companions: [String(b.memberNumber)] });
+    await applyToPresale(handle.db, mio.id, a, presale.id, nameB, new Date(T0.getTime() + 60_000));
+    await answerInvitation(handle.db, mio.id, b, presale.id, 'decline', new Date(T0.getTime() + 120_000));
+    await updateApplication(handle.db, mio.id, a, presale.id, nameB, new Date(T0.getTime() + 180_000));
+    // Told at once, each time: who, which presale, by when.
+    const invited = await noticesOf(b, 'presale-companion-invited');
+    expect(invited).toHaveLength(2);
+    expect(invited[0]!.data).toMatchObject({ title: 'LIVE 2027', answerBy: presale.closesAt.toISOString() });
+
+    // Five minutes before the close, b applies all the same.
+    const nearClose = new Date(presale.closesAt.getTime() - 5 * 60_000);
+    const own = await applyToPresale(
+      handle.db,
+      mio.id,
+      b,
+      presale.id,
+      form({ choices: [offering], tickets: 1, companions: [] }),
+      nearClose,
+    );
+    expect(own.status).toBe('applied');
+    const seen = await presaleForViewer(handle.db, mio.id, presale.itemId, a, nearClose);
+    expect(seen?.mine).toMatchObject({ tickets: 2, companions: [] });
+    const told = await noticesOf(a, 'presale-companion-withdrawn');
+    expect(told).toHaveLength(1);
+    expect(told[0]!.data).toMatchObject({
+      companionNumber: b.memberNumber,
+      receiptNo: seen?.mine?.receiptNo,
+    });
+
+    // The next tour: b refuses a's invitations for good; naming b then answers as for anyone unnamable.
+    const next = await presaleOpenFrom(T0);
+    const at = new Date(T0.getTime() + 3_600_000);
+    const again = form({ choices: [next.offering], tickets: 2, companions: [String(b.memberNumber)] });
+    await applyToPresale(handle.db, mio.id, a, next.presale.id, again, at);
+    await answerInvitation(handle.db, mio.id, b, next.presale.id, 'decline-and-block', at);
+    await expect(updateApplication(handle.db, mio.id, a, next.presale.id, again, at)).rejects.toMatchObject({
+      status: 422,
+      message: `会員番号 ${b.memberNumber} の方は同行者に指定できません。`,
+    });
+  });
+
+  it('answers byte for byte alike for a member who is not premium, taking part, nonexistent or who blocked the applicant', async () => {
+    const { presale, offering } = await presaleOpenFrom(new Date(Date.now() - 3_600_000));
+    const applicant = await premiumMember();
+    const [eligible, guest, taking, blocker, inviter] = [
+      await premiumMember(),
+      await premiumMember(false),
+      await premiumMember(),
+      await premiumMember(),
+      await premiumMember(),
+    ];
+    expect((await post(taking, presale.id, naming(offering, inviter.memberNumber!))).status).toBe(201);
+    // blocker refused applicant's invitations (on an earlier presale).
+    const earlier = await presaleOpenFrom(new Date(Date.now() - 3_600_000));
+    expect(
+      (await post(applicant, earlier.presale.id, naming(earlier.offering, blocker.memberNumber!))).status,
+    ).toBe(201);
+    expect((await post(blocker, earlier.presale.id, { action: 'decline', block: true })).status).toBe(200);
+
+    const nonexistent = 999_999;
+    const answers = [];
+    for (const number of [guest.memberNumber!, taking.memberNumber!, nonexistent, blocker.memberNumber!]) {
+      const response = await post(applicant, presale.id, naming(offering, number));
+      answers.push({
+        status: response.status,
+        type: response.headers.get('content-type'),
+        body: (await response.text()).replace(`会員番号 ${number} の方`, '会員番号 N の方'),
+      });
+    }
+    expect(answers[0]).toEqual({
+      status: 422,
+      type: expect.stringContaining('application/json'),
+      body: expect.stringContaining('会員番号 N の方は同行者に指定できません。'),
+    });
+    for (const answer of answers) expect(answer).toEqual(answers[0]);
+    expect((await post(applicant, presale.id, naming(offering, eligible.memberNumber!))).status).toBe(201);
+  });
+
+  it('limits the distinct member numbers one account names in a presale: 8 an hour, then 429 with Retry-After', async () => {
+    const { presale, offering } = await presaleOpenFrom(new Date(Date.now() - 3_600_000));
+    const walker = await premiumMember();
+    // Eight numbers nobody holds: each answered as unnamable, and counted.
+    for (let i = 1; i <= 8; i += 1) {
+      expect((await post(walker, presale.id, naming(offering, 900_000 + i))).status).toBe(422);
+    }
+    // A number tried before costs nothing again (a fan correcting the rest of the form).
+    expect((await post(walker, presale.id, naming(offering, 900_001))).status).toBe(422);
+    const refused = await post(walker, presale.id, naming(offering, 900_009));
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await refused.text()).toContain('同行者の会員番号を指定できる回数の上限に達しました');
+    // Another account names on.
+    const honest = await premiumMember();
+    expect((await post(honest, presale.id, naming(offering, 900_009))).status).toBe(422);
+  });
+});
