@@ -106,7 +106,7 @@ test('the door checks offline and syncs when the connection is back', async ({ p
     await expect(page.getByTestId('door-status')).toContainText('未同期 1件');
     await page.context().setOffline(false);
     await expect(page.getByTestId('door-status')).not.toContainText('未同期', { timeout: 15_000 });
-    // The demo's show is two weeks away: a scan claimed today lies outside its door window (docs/decisions/0035),
+    // The demo's show is two weeks away: a scan claimed today lies outside its door window (docs/decisions/0036),
     // so the server does not record it and flags it for staff; the next read, online, is judged by the server now.
     await expect(page.getByTestId('door-flags')).toContainText('入場受付時間');
     await expect(page.getByTestId('door-message')).toHaveText('入場できます。', { timeout: 15_000 });

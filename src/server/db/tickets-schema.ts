@@ -97,7 +97,7 @@ export const ticketScans = pgTable(
 
 /**
  * The last time a door device (its staff session) was in contact with the server for a performance: the roster
- * fetched or scans sent. An offline scan claiming an earlier time is refused (docs/decisions/0035).
+ * fetched or scans sent. An offline scan claiming an earlier time is refused (docs/decisions/0036).
  */
 export const doorSyncs = pgTable(
   'door_syncs',

@@ -12,7 +12,7 @@ export const REFUSALS = {
   lapsed: '会員資格が失効している会員証です。',
   unknown: 'このチケットは見つかりません。',
   'short-offline': '手入力のコードはオンラインでのみ確認できます。通信が戻ってから入力してください。',
-  // An offline scan's claimed time out of bounds (docs/decisions/0035): the admission is not recorded.
+  // An offline scan's claimed time out of bounds (docs/decisions/0036): the admission is not recorded.
   'offline-outside-window':
     'オフライン読み取りの時刻が、この公演の入場受付時間（開場の2時間前から公演日の終わりまで）の外です。入場は記録されませんでした。',
   'offline-before-sync':

@@ -20,7 +20,7 @@ export async function post(performanceId: string, scans: DoorScan[]): Promise<Do
 
 /**
  * Sends the device's queue of offline scans, then marks what the server answered. The server bounds an offline scan
- * by this device's last contact before it (docs/decisions/0035), so the queue always goes before anything else.
+ * by this device's last contact before it (docs/decisions/0036), so the queue always goes before anything else.
  */
 export async function flushQueue(performanceId: string): Promise<DoorResult[]> {
   const queue = loadQueue(performanceId);

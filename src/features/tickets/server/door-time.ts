@@ -5,7 +5,7 @@ import type { Db } from '@/server/db/client';
 import { doorSyncs } from '@/server/db/schema';
 import type { RefusalReason } from '@/features/tickets/code/reasons';
 
-/** Check-in may begin this long before doors open (queues, early entry), docs/decisions/0035. */
+/** Check-in may begin this long before doors open (queues, early entry), docs/decisions/0036. */
 export const DOOR_OPEN_MARGIN_MS = 2 * 3_600_000;
 /** A door device's clock may be this far off the server's, either way. */
 export const CLOCK_TOLERANCE_MS = 60_000;

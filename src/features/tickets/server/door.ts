@@ -150,7 +150,7 @@ async function findByShortCode(db: Db, siteId: string, performanceId: string, sh
   return null;
 }
 
-/** What bounds an offline scan's claimed time at this performance, for this device (docs/decisions/0035). */
+/** What bounds an offline scan's claimed time at this performance, for this device (docs/decisions/0036). */
 export interface ScanBounds {
   window: { from: Date; until: Date };
   lastSync: Date | null;
