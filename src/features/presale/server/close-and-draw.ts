@@ -98,7 +98,14 @@ export async function freezePresale(
       .update(presales)
       .set({ frozenAt: now, entryListHash: hash, beacon: ownBeacon(presale, now, settings), updatedAt: now })
       .where(eq(presales.id, presaleId));
-    await appendDrawLog(tx, presale.siteId, presaleId, 'entry-list', entryListValue(hash, entries.length), now);
+    await appendDrawLog(
+      tx,
+      presale.siteId,
+      presaleId,
+      'entry-list',
+      entryListValue(hash, entries.length),
+      now,
+    );
     return true;
   });
 }

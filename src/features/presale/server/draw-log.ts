@@ -30,7 +30,12 @@ export async function appendDrawLog(
     .where(eq(drawLog.siteId, siteId))
     .orderBy(desc(drawLog.seq))
     .limit(1);
-  const entry = await nextDrawLogEntry(last ?? null, { at: now.toISOString(), presale: presaleId, kind, value });
+  const entry = await nextDrawLogEntry(last ?? null, {
+    at: now.toISOString(),
+    presale: presaleId,
+    kind,
+    value,
+  });
   await tx.insert(drawLog).values({
     siteId,
     seq: entry.seq,
@@ -46,11 +51,7 @@ export async function appendDrawLog(
 
 /** The site's whole log as published (`/api/draws/log`), oldest first: what verifyDrawLog checks. */
 export async function readDrawLog(db: Db, siteId: string, site: string): Promise<DrawLog> {
-  const rows = await db
-    .select()
-    .from(drawLog)
-    .where(eq(drawLog.siteId, siteId))
-    .orderBy(asc(drawLog.seq));
+  const rows = await db.select().from(drawLog).where(eq(drawLog.siteId, siteId)).orderBy(asc(drawLog.seq));
   return {
     algorithm: DRAW_LOG_ALGORITHM,
     site,

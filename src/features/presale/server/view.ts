@@ -243,7 +243,8 @@ export async function publishedRecordFile(
     .where(and(eq(presales.id, presaleId), eq(presales.siteId, siteId)))
     .limit(1);
   if (!presale) return { kind: 'missing' };
-  if (presale.file && presale.drawnAt && now >= presale.resultsAt) return { kind: 'published', file: presale.file };
+  if (presale.file && presale.drawnAt && now >= presale.resultsAt)
+    return { kind: 'published', file: presale.file };
   if (presale.cancelledAt && !presale.drawnAt) return { kind: 'none' };
   return { kind: 'pending', publishesAt: presale.resultsAt };
 }
