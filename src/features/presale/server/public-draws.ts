@@ -107,3 +107,19 @@ export async function presaleFairness(
     recordUrl: published ? `/api/presales/${row.id}/record` : null,
   };
 }
+
+/** The TICKET item of each presale of the site, where the item is public: for the draw log page's readers. */
+export async function presaleItems(
+  db: Db,
+  siteId: string,
+  now = new Date(),
+): Promise<Map<string, { itemId: string; title: string }>> {
+  const rows = await db
+    .select({ id: presales.id, itemId: presales.itemId, title: publicTitle(now) })
+    .from(presales)
+    .innerJoin(contentItems, eq(contentItems.id, presales.itemId))
+    .where(eq(presales.siteId, siteId));
+  return new Map(
+    rows.flatMap((row) => (row.title === null ? [] : [[row.id, { itemId: row.itemId, title: row.title }]])),
+  );
+}
