@@ -3,11 +3,32 @@
 import { useEffect, useState } from 'react';
 import { TextField } from '@/components/ui/text-field';
 import {
+  LOCAL_BEACON_NOTE,
+  OPERATOR_BEACON_NOTE,
   transparencyReport,
   verifyDrawRecord,
   type DrawRecord,
   type Verification,
 } from '@/features/presale/draw';
+
+/** Says in plain words what the draw's randomness was, and, for bytes the server drew itself, that nobody can check them. */
+function BeaconLine({ beacon }: { beacon: DrawRecord['beacon'] }) {
+  if (beacon?.source === 'drand') {
+    return <p className="text-sm">乱数ビーコン：drand ラウンド {beacon.round}（署名を検証します）</p>;
+  }
+  const note =
+    beacon?.note ??
+    (beacon?.source === 'local'
+      ? LOCAL_BEACON_NOTE
+      : beacon?.source === 'operator'
+        ? OPERATOR_BEACON_NOTE
+        : '乱数ビーコンなし（検証不能）');
+  return (
+    <p role="note" data-beacon-note className="rounded-lg bg-error/10 px-4 py-3 font-bold text-error">
+      乱数ビーコン：{note}
+    </p>
+  );
+}
 
 type State =
   | { kind: 'loading' }
@@ -53,6 +74,7 @@ export function DrawVerifier({ presaleId, entry }: { presaleId: string; entry: s
           ? `検証できました：公開された記録から再計算した当落は、発表と一致しています（${record.entries.length}件）。`
           : '検証できませんでした：記録が再計算と一致しません。'}
       </p>
+      <BeaconLine beacon={record.beacon} />
       {verification.problems.map((problem) => (
         <p key={problem} className="text-error">
           {problem}
