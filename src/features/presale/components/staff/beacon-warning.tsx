@@ -23,7 +23,7 @@ export function BeaconWarning({ fixed }: { fixed: Source | null }) {
   if (plan === 'drand') return null;
   if (plan === null) {
     return (
-      <p role="alert" className="rounded-lg border-2 border-error px-4 py-3 text-sm font-bold text-error">
+      <p className="rounded-lg border-2 border-error px-4 py-3 text-sm font-bold text-error">
         公開乱数ビーコン（drand）が設定されていないため、先行受付を設定できません（DRAND_URL）。
       </p>
     );
@@ -31,7 +31,6 @@ export function BeaconWarning({ fixed }: { fixed: Source | null }) {
   const warning = WARNINGS[plan];
   return (
     <div
-      role="alert"
       data-beacon-warning={plan}
       className="rounded-lg border-2 border-error bg-error/10 px-4 py-3 text-sm text-error"
     >
