@@ -17,6 +17,7 @@ import {
   type DrawLog,
   type DrawRecord,
 } from '@/features/presale/draw';
+import type { PublicDraw } from '@/features/presale/types';
 import { drandRoundAfter, QUICKNET } from '@/features/presale/draw/drand';
 import { applicationSchema, presaleSetupSchema } from '@/features/presale/schemas';
 import { applyToPresale } from './apply';
@@ -29,7 +30,7 @@ let mio: Site;
 let second: Site;
 vi.mock('@/server/db', () => ({ getDb: async () => handle.db }));
 vi.mock('@/features/site/server/site', () => ({ getSite: async () => mio }));
-const { getDrawLog, getDrawRecord } = await import('./public-api');
+const { getDrawLog, getDrawRecord, getDraws } = await import('./public-api');
 
 const actorOf = (site: Site): StaffActor => ({
   siteId: site.id,
@@ -165,6 +166,17 @@ describe('the draw log', () => {
     const record = JSON.parse(new TextDecoder().decode(bytes)) as DrawRecord;
     expect(record.beacon).toMatchObject({ source: 'local', note: LOCAL_BEACON_NOTE });
     expect(await verifyDrawRecord(record)).toMatchObject({ ok: true });
+
+    // Listed for everyone, with the count the log fixed at the close.
+    const { draws } = (await (await getDraws(request, params({}))).json()) as { draws: PublicDraw[] };
+    expect(draws).toEqual([
+      expect.objectContaining({
+        presaleId: presale.id,
+        title: 'LIVE',
+        entries: 3,
+        recordUrl: `/api/presales/${presale.id}/record`,
+      }),
+    ]);
 
     const log = await logOf();
     expect(await verifyDrawLog(log)).toMatchObject({ ok: true, problems: [] });

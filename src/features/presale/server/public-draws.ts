@@ -10,7 +10,7 @@ import type { PublicDraw, PresaleFairness } from '@/features/presale/types';
 const publicTitle = (now: Date) =>
   sql<
     string | null
-  >`case when ${contentItems.state} = 'published' and ${contentItems.publishedAt} <= ${now} then ${contentItems.title} end`;
+  >`case when ${contentItems.state} = 'published' and ${contentItems.publishedAt} <= ${now.toISOString()}::timestamptz then ${contentItems.title} end`;
 
 /** `hash:count` as logged at the close (fc-draw-log-v1). */
 function listOf(value: string | null): { hash: string; count: number } | null {
