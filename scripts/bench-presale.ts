@@ -312,17 +312,17 @@ async function main(): Promise<boolean> {
   await seedEntries(db, big.presale.id, 'pd-mio-', ENTRIES, big.offeringIds);
   const afterClose = new Date(big.presale.closesAt.getTime() + 1_000);
   let mark = Date.now();
-  await freezePresale(db, big.presale.id, afterClose, null);
+  await freezePresale(db, big.presale.id, afterClose);
   const freezeMs = Date.now() - mark;
   mark = Date.now();
   await drawPresale(db, big.presale.id, afterClose);
   const drawMs = Date.now() - mark;
   const [drawn] = await db
-    .select({ record: presales.record })
+    .select({ file: presales.recordFile })
     .from(presales)
     .where(eq(presales.id, big.presale.id));
   mark = Date.now();
-  const verification = await verifyDrawRecord(drawn?.record);
+  const verification = await verifyDrawRecord(JSON.parse(drawn?.file ?? 'null'));
   const verifyMs = Date.now() - mark;
   const outcomes = await db
     .select({ status: presaleApplications.status, n: sql<number>`count(*)::int` })

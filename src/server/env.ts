@@ -91,10 +91,19 @@ const envSchema = z.object({
   NOTICE_TOKEN_SECRET: optional(z.string().min(32)),
   /**
    * A drand relay's quicknet address (https://api.drand.sh/52db9ba7…e971): presales draw with the public beacon round
-   * fixed at their close (docs/presale-draw.md). Unset (the offline demo): a local beacon, said so on the page.
+   * fixed from their close when they are set up (docs/presale-draw.md). Unset: a local beacon in the demo
+   * (DEMO_MODE) or on a laptop, said so on every page; a production server refuses presales without it unless
+   * UNVERIFIABLE_OPERATOR_BEACON says otherwise.
    */
   DRAND_URL: optional(z.url({ protocol: /^https?$/ })),
   DRAND_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  /**
+   * `true`: a production operator deliberately draws presales without a public beacon: the server draws the random
+   * bytes itself at the close, and every record and page says the operator could have chosen the winners
+   * (docs/presale-draw.md). Unset, a production server without DRAND_URL (and not DEMO_MODE) refuses to set up a
+   * presale.
+   */
+  UNVERIFIABLE_OPERATOR_BEACON: optional(z.enum(['true', 'false'])),
   /**
    * The root of the per-site Ed25519 keys that sign ticket and member-card codes (decision 0033), derived with HKDF
    * per site and key id; required in production, at least 32 characters. No key derived from it leaves the server.

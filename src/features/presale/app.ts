@@ -3,7 +3,10 @@
 
 import 'server-only';
 
-export { getDrawRecord, getPaidCsv, postCancel, postExtend, postPayment, putPresale } from './server/api';
+export { getPaidCsv, postCancel, postExtend, postPayment, putPresale } from './server/api';
+export { getDrawLog, getDrawRecord, getDraws, getPresaleFairness } from './server/public-api';
 export { PaidPage } from './components/paid-page';
+export { DrawLogPage } from './components/public/draw-log-page';
+export { DrawsPage } from './components/public/draws-page';
 export { PresaleListPage } from './components/staff/presale-list-page';
 export { PresaleStaffPage } from './components/staff/presale-staff-page';

@@ -1,7 +1,14 @@
 // Public entry of the presale feature: types and pure functions, safe in any module (client components, server code, scripts).
 // Other folders import the feature only through its entries (decision 0030).
 
-export { verifyDrawRecord } from './draw';
+export {
+  checkRecordAgainstLog,
+  LOCAL_BEACON_NOTE,
+  OPERATOR_BEACON_NOTE,
+  verifyDrawLog,
+  verifyDrawRecord,
+} from './draw';
 export { verifyDrawCommand } from './draw/command';
-export type { DrawBeacon, DrawRecord } from './draw/record';
+export type { DrawBeacon, DrawLog, DrawRecord } from './draw';
+export type { PresaleFairness, PublicDraw } from './types';
 export { presaleSetupSchema } from './schemas';

@@ -50,3 +50,39 @@ export interface PresaleView {
   /** The viewer's saved card ("Visa •••• 4242"), offered as the way to pay a win; null: konbini only. */
   savedCard?: string | null;
 }
+
+/** One published draw of a site (`/draws`, `/api/draws`: open data). */
+export interface PublicDraw {
+  presaleId: string;
+  /** The TICKET item, when it is itself public. */
+  itemId: string | null;
+  title: string | null;
+  drawnAt: string;
+  publishedAt: string;
+  /** Entries in the frozen list, as the draw log recorded them at the close. */
+  entries: number | null;
+  verifyUrl: string;
+  recordUrl: string;
+}
+
+/** What a presale fixed in advance, shown to everyone on its TICKET item (GET /api/presales/item/[itemId]/fairness). */
+export interface PresaleFairness {
+  presaleId: string;
+  commitment: string;
+  beacon: {
+    source: 'drand' | 'local' | 'operator';
+    /** drand: the round fixed from the close, and when it is emitted. */
+    round: number | null;
+    roundAt: string | null;
+    /** local / operator: what the record says of bytes nobody can check. */
+    note: string | null;
+    /** The draw log's round values, oldest first (`drand:<round>`, `local`, `operator`). */
+    logged: string[];
+  };
+  /** From the close. */
+  entryListHash: string | null;
+  entries: number | null;
+  /** From the results time. */
+  verifyUrl: string | null;
+  recordUrl: string | null;
+}

@@ -4,3 +4,4 @@
 export { DrawVerifier } from './components/draw-verifier';
 export { MyTickets } from './components/my-tickets';
 export { PresalePanel } from './components/presale-panel';
+export { PresaleFairnessPanel } from './components/presale-fairness';

@@ -14,9 +14,10 @@ import {
 } from 'drizzle-orm/pg-core';
 import { members, sites, timestamps } from './core-schema';
 import { contentItems } from './content-schema';
-import type { DrawBeacon, DrawRecord } from '@/features/presale';
+import type { DrawBeacon } from '@/features/presale';
 
 export const COMPANION_RULES = ['none', 'member'] as const;
+export const BEACON_SOURCES = ['drand', 'local', 'operator'] as const;
 
 /**
  * A members' ticket presale (FC先行) on a TICKET item: a lottery over a window, drawn by fc-draw-v1
@@ -47,12 +48,20 @@ export const presales = pgTable(
     /** Set when the window closed and the entry list was frozen. */
     frozenAt: timestamp('frozen_at', { withTimezone: true }),
     entryListHash: text('entry_list_hash'),
-    /** The drand round fixed at the close (where DRAND_URL is set); its beacon is fetched and checked before the draw. */
+    /**
+     * The beacon fixed when the presale was set up and public from then on (docs/presale-draw.md): 'drand' (a public
+     * round), 'local' (the demo only) or 'operator' (UNVERIFIABLE_OPERATOR_BEACON: bytes the server draws itself).
+     */
+    beaconSource: text('beacon_source', { enum: BEACON_SOURCES }).notNull(),
+    /** drand: the first round after the close, fixed at setup and again by an extension; its beacon is fetched and checked before the draw. */
     beaconRound: integer('beacon_round'),
     beacon: jsonb('beacon').$type<DrawBeacon>(),
     drawnAt: timestamp('drawn_at', { withTimezone: true }),
-    /** The published record, served from the results time on. */
-    record: jsonb('record').$type<DrawRecord>(),
+    /**
+     * The published record file, its exact bytes (JSON), served from the results time on: what is served is what the
+     * draw log's `record` entry hashed, forever.
+     */
+    recordFile: text('record_file'),
     /** 発券日: from this time each paid ticket is issued as an e-ticket (src/features/tickets). Unset: not yet. */
     ticketsIssueAt: timestamp('tickets_issue_at', { withTimezone: true }),
     /** From this time an e-ticket shows its seat; before it, the date it will. */
@@ -203,6 +212,39 @@ export const presaleParticipants = pgTable(
   (table) => [
     primaryKey({ columns: [table.presaleId, table.memberId] }),
     index('presale_participants_application_idx').on(table.applicationId),
+  ],
+);
+
+const DRAW_LOG_KINDS = ['commitment', 'round', 'entry-list', 'record'] as const;
+
+/**
+ * A site's public draw log, fc-draw-log-v1 (docs/presale-draw.md; src/features/presale/draw/log.ts): append-only and
+ * hash-chained, one row per fact a presale fixes in advance, written in the transaction of its cause under the site's
+ * lock. No foreign key to the presale: the log outlives what it speaks of (a deleted item must not cut the chain).
+ */
+export const drawLog = pgTable(
+  'draw_log',
+  {
+    siteId: uuid('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    /** Milliseconds, as the entry's hash covers them (toISOString). */
+    at: timestamp('at', { withTimezone: true, precision: 3 }).notNull(),
+    presaleId: uuid('presale_id').notNull(),
+    kind: text('kind', { enum: DRAW_LOG_KINDS }).notNull(),
+    value: text('value').notNull(),
+    prev: text('prev').notNull(),
+    hash: text('hash').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.siteId, table.seq] }),
+    index('draw_log_presale_idx').on(table.presaleId),
+    // A presale commits, freezes and draws once; only its round may be logged again (rules replaced, an extension).
+    uniqueIndex('draw_log_once_per_presale')
+      .on(table.presaleId, table.kind)
+      .where(sql`${table.kind} <> 'round'`),
+    check('draw_log_seq_check', sql`${table.seq} >= 1`),
   ],
 );
 

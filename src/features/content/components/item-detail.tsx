@@ -7,6 +7,7 @@ import { TicketScheduleView } from '@/features/content/components/ticket-schedul
 import { FullItem } from '@/features/content/components/full-item';
 import type { ItemDetail, ViewerLevel } from '@/features/content/types';
 import type { EntryPrice } from '@/features/membership';
+import { PresaleFairnessPanel } from '@/features/presale/ui';
 
 /**
  * An item's page. A locked item shows its title, date, teaser and the way in, and nothing else: the detail types
@@ -56,6 +57,7 @@ export function ItemDetailView({
       ) : (
         <FullItem item={item} now={now} />
       )}
+      {item.section === 'ticket' && <PresaleFairnessPanel itemId={item.id} />}
     </article>
   );
 }

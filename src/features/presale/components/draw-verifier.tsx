@@ -111,6 +111,7 @@ export function DrawVerification({
         <p
           key={warning}
           role="note"
+          data-beacon-note
           className="rounded-lg border-2 border-error px-4 py-3 text-lg font-bold text-error"
         >
           {warning}

@@ -11,7 +11,6 @@ import { postJson } from '@/lib/post-json';
 import { PRESALE_STATE_LABELS } from '@/features/presale/state';
 import type { PresaleView } from '@/features/presale/types';
 import { ApplicationForm } from './application-form';
-import { FairDraw } from './fair-draw';
 import { APPLICATION_LABELS, formatJst, offeringLabels } from './labels';
 
 const RANKS = ['第1希望', '第2希望', '第3希望'];
@@ -187,7 +186,16 @@ function Panel({ itemId }: { itemId: string }) {
       {!view.mine && !view.invitation && !view.canApply.ok && view.canApply.reason && (
         <p className="rounded-lg bg-surface-sub px-4 py-3 text-sm">{view.canApply.reason}</p>
       )}
-      <FairDraw view={view} />
+      {view.recordPublished && view.mine && (
+        <p className="text-sm">
+          <Link
+            href={`/presales/${view.id}/verify?entry=${view.mine.receiptNo}`}
+            className="font-bold underline underline-offset-4"
+          >
+            受付番号 {view.mine.receiptNo} の当落を検証する
+          </Link>
+        </p>
+      )}
       <p className="text-sm">
         <Link href="/mypage#tickets" className="underline underline-offset-4">
           マイページのチケット

@@ -1,11 +1,8 @@
 import 'server-only';
-import type { NextRequest } from 'next/server';
 import { z } from '@/lib/zod';
 import { AppError } from '@/lib/errors';
-import { getDb } from '@/server/db';
-import { jsonError, jsonFromError, jsonInvalid, jsonOk } from '@/server/http/responses';
+import { jsonInvalid, jsonOk } from '@/server/http/responses';
 import { consumeRateLimit } from '@/server/rate-limit/limiter';
-import { getSite } from '@/features/site/app';
 import { findMember } from '@/features/membership/server';
 import { memberPost } from '@/features/membership/app';
 import { staffApi } from '@/features/staff/app';
@@ -15,25 +12,9 @@ import { extendPresaleWindow, presaleIdOfItem, savePresale } from './setup';
 import { cancelPresaleEvent, finishCancellation } from './cancel';
 import { paidCsvFileName, paidListCsv } from './paid-list';
 import { payWinAgain } from './pay';
-import { publishedRecord } from './view';
 
 type ItemParams = { host: string; itemId: string };
 type PresaleParams = { host: string; id: string };
-
-/** GET /api/presales/[id]/record: the draw record, public from the results time on (docs/presale-draw.md). */
-export async function getDrawRecord(_request: NextRequest, context: { params: Promise<PresaleParams> }) {
-  try {
-    const params = await context.params;
-    const site = await getSite(params.host);
-    if (!site || !z.uuid().safeParse(params.id).success) return jsonError('NOT_FOUND');
-    const record = await publishedRecord(await getDb(), site.id, params.id);
-    if (!record) return jsonError('NOT_FOUND', '抽選記録は当落発表の時刻から公開されます。');
-    // Final once published: any cache may keep it.
-    return Response.json(record, { headers: { 'Cache-Control': 'public, max-age=3600' } });
-  } catch (error) {
-    return jsonFromError(error);
-  }
-}
 
 /** PUT /api/staff/presales/[itemId]: staff set up the presale of a TICKET item (or change it before it opens). */
 export const putPresale = staffApi<ItemParams>('content:write', async ({ params, actor, db, body }) => {

@@ -5,15 +5,41 @@ import type { Db } from '@/server/db/client';
 import { presaleApplications, presaleOfferings, presaleParticipants, presales } from '@/server/db/schema';
 import {
   canonicalEntryList,
+  entryListValue,
   LOCAL_BEACON_NOTE,
   makeDrawRecord,
+  OPERATOR_BEACON_NOTE,
+  type DrawBeacon,
   type DrawEntry,
 } from '@/features/presale/draw';
 import { bytesToHex, sha256 } from '@/features/presale/draw/bytes';
-import { drandRoundAfter, drandRoundTime } from '@/features/presale/draw/drand';
-import { configuredDrand, fetchDrandBeacon, type DrandSource } from './beacon';
+import { canonicalOrder, compareIds } from '@/features/presale/draw/canonical';
+import { drandRoundTime } from '@/features/presale/draw/drand';
+import { env } from '@/server/env';
+import {
+  configuredDrand,
+  fetchDrandBeacon,
+  mayDrawOwnBeacon,
+  type BeaconSettings,
+  type DrandSource,
+} from './beacon';
 import { eligibleAtDraw, liveApplications, writeResults, type LiveApplication } from './draw-batch';
+import { appendDrawLog } from './draw-log';
 import { presaleColumns, type Presale } from './setup';
+
+/**
+ * The bytes a local or operator beacon draws: at the close, after every entry is in (round = Unix seconds then), or
+ * not at all where the settings no longer allow it (a production server never draws a local beacon). The record
+ * itself says nobody can check them.
+ */
+function ownBeacon(presale: Presale, now: Date, settings: BeaconSettings): DrawBeacon | null {
+  const source = presale.beaconSource;
+  if (source === 'drand' || !mayDrawOwnBeacon(source, settings)) return null;
+  const drawn = { round: Math.floor(now.getTime() / 1000), randomness: randomBytes(32).toString('hex') };
+  return source === 'local'
+    ? { source, ...drawn, note: LOCAL_BEACON_NOTE }
+    : { source, ...drawn, note: OPERATOR_BEACON_NOTE };
+}
 
 /** The live applications as draw entries; a companion who did not accept by the close takes their ticket with them. */
 function entriesOf(
@@ -34,15 +60,14 @@ function entriesOf(
 }
 
 /**
- * At the close: the entry list is frozen (its hash published) and the beacon fixed: with a drand relay configured,
- * the first public round after now (unknown to everyone until it is out); offline, a local beacon of 32 random bytes
- * drawn now, after every entry is in, said so on the page. Once only, under the presale's row lock.
+ * At the close: the entry list is frozen, its hash and count logged. The beacon was fixed at setup: a drand round
+ * (fetched once it is out), or the server's own bytes drawn now. Once only, under the presale's row lock.
  */
 export async function freezePresale(
   db: Db,
   presaleId: string,
   now = new Date(),
-  drand: DrandSource | null = configuredDrand(),
+  settings: BeaconSettings = env,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     await withoutJit(tx);
@@ -67,21 +92,18 @@ export async function freezePresale(
         and(eq(presaleParticipants.presaleId, presaleId), eq(presaleParticipants.companionStatus, 'invited')),
       );
     const hash = bytesToHex(await sha256(canonicalEntryList(entries)));
-    const beacon = drand
-      ? { beaconRound: drandRoundAfter(now, drand.chain), beacon: null }
-      : {
-          beaconRound: null,
-          beacon: {
-            source: 'local' as const,
-            round: Math.floor(now.getTime() / 1000),
-            randomness: randomBytes(32).toString('hex'),
-            note: LOCAL_BEACON_NOTE,
-          },
-        };
     await tx
       .update(presales)
-      .set({ frozenAt: now, entryListHash: hash, ...beacon, updatedAt: now })
+      .set({ frozenAt: now, entryListHash: hash, beacon: ownBeacon(presale, now, settings), updatedAt: now })
       .where(eq(presales.id, presaleId));
+    await appendDrawLog(
+      tx,
+      presale.siteId,
+      presaleId,
+      'entry-list',
+      entryListValue(hash, entries.length),
+      now,
+    );
     return true;
   });
 }
@@ -119,35 +141,50 @@ export async function drawPresale(db: Db, presaleId: string, now = new Date()): 
       .select({ id: presaleOfferings.id, capacity: presaleOfferings.capacity })
       .from(presaleOfferings)
       .where(eq(presaleOfferings.presaleId, presaleId));
+    // Entries and voided in canonical order, offerings by id: one file for one draw, whatever order the rows came in.
     const record = await makeDrawRecord({
       presale: presaleId,
       seed: presale.seed,
       beacon: presale.beacon,
-      offerings,
-      entries,
-      voided,
+      offerings: offerings.sort((a, b) => compareIds(a.id, b.id)),
+      entries: canonicalOrder(entries),
+      voided: voided.sort((a, b) => compareIds(a.entry, b.entry)),
     });
     if (record.entryListHash !== presale.entryListHash)
       throw new Error(`presale ${presaleId}: the entry list changed after the close`);
     const idOf = new Map(applications.map((application) => [application.receiptNo, application.id]));
     await writeResults(tx, record.results, idOf, NOT_PREMIUM, now);
-    await tx.update(presales).set({ drawnAt: now, record, updatedAt: now }).where(eq(presales.id, presaleId));
+    // The file is written once, here: the bytes hashed into the log are the bytes served, forever.
+    const recordFile = JSON.stringify(record);
+    const fileHash = bytesToHex(await sha256(new TextEncoder().encode(recordFile)));
+    await tx
+      .update(presales)
+      .set({ drawnAt: now, recordFile, updatedAt: now })
+      .where(eq(presales.id, presaleId));
+    await appendDrawLog(tx, presale.siteId, presaleId, 'record', fileHash, now);
     return true;
   });
 }
 
 /**
- * The drand round fixed at the close, once it is out: fetched from the relay, its signature checked, kept. Until
- * then (or while the relay is unreachable) nothing changes and the next run tries again.
+ * The beacon of a frozen presale, once it can be had: the drand round fixed at setup, once it is out (fetched from
+ * the relay, its signature checked); the server's own bytes where they could not be drawn at the close and now may.
+ * Until then (or while the relay is unreachable) nothing changes and the next run tries again.
  */
-async function settleBeacon(db: Db, presaleId: string, now: Date, drand: DrandSource | null): Promise<void> {
-  const [presale] = await db
-    .select({ round: presales.beaconRound, beacon: presales.beacon, frozenAt: presales.frozenAt })
-    .from(presales)
-    .where(eq(presales.id, presaleId));
-  if (!presale?.frozenAt || presale.beacon || presale.round === null) return;
-  if (!drand || now < drandRoundTime(presale.round, drand.chain)) return;
-  const beacon = await fetchDrandBeacon(drand, presale.round);
+async function settleBeacon(
+  db: Db,
+  presaleId: string,
+  now: Date,
+  drand: DrandSource | null,
+  settings: BeaconSettings,
+): Promise<void> {
+  const [presale] = await db.select(presaleColumns).from(presales).where(eq(presales.id, presaleId));
+  if (!presale?.frozenAt || presale.beacon) return;
+  let beacon: DrawBeacon | null;
+  if (presale.beaconSource !== 'drand') beacon = ownBeacon(presale, now, settings);
+  else if (presale.beaconRound === null || !drand) return;
+  else if (now < drandRoundTime(presale.beaconRound, drand.chain)) return;
+  else beacon = await fetchDrandBeacon(drand, presale.beaconRound);
   if (!beacon) return;
   await db
     .update(presales)
@@ -160,6 +197,7 @@ export async function closeAndDrawDue(
   db: Db,
   now = new Date(),
   drand: DrandSource | null = configuredDrand(),
+  settings: BeaconSettings = env,
 ): Promise<number> {
   const due = await db
     .select({ id: presales.id })
@@ -167,8 +205,8 @@ export async function closeAndDrawDue(
     .where(and(lte(presales.closesAt, now), isNull(presales.drawnAt), isNull(presales.cancelledAt)));
   let drawn = 0;
   for (const { id } of due) {
-    await freezePresale(db, id, now, drand);
-    await settleBeacon(db, id, now, drand);
+    await freezePresale(db, id, now, settings);
+    await settleBeacon(db, id, now, drand, settings);
     if (await drawPresale(db, id, now)) drawn++;
   }
   return drawn;

@@ -14,11 +14,12 @@ import {
 import { upsertSite, type Site } from '@/features/site/server';
 import { ensureMember, joinMember, type Member } from '@/features/membership/server';
 import type { StaffActor } from '@/features/staff';
-import { verifyDrawRecord } from '@/features/presale/draw';
+import { LOCAL_BEACON_NOTE, verifyDrawRecord, type DrawRecord } from '@/features/presale/draw';
 import { applicationSchema, presaleSetupSchema, type ApplicationInput } from '@/features/presale/schemas';
 import { applyToPresale, cancelApplication, updateApplication } from './apply';
 import { answerInvitation } from './companions';
 import { QUICKNET } from '@/features/presale/draw/drand';
+import type { BeaconPlan } from './beacon';
 import { closeAndDrawDue } from './close-and-draw';
 import { extendPresaleWindow, savePresale, type Presale } from './setup';
 import { staffPresaleDetail, staffPresaleList } from './staff-view';
@@ -42,7 +43,10 @@ async function premiumMember(uid: string, site = mio): Promise<Member> {
   return (await ensureMember(handle.db, site.id, uid))!;
 }
 
-async function setUp(capacities = [4, 2]): Promise<{ presale: Presale; offerings: string[] }> {
+async function setUp(
+  capacities = [4, 2],
+  plan?: BeaconPlan,
+): Promise<{ presale: Presale; offerings: string[] }> {
   const [item] = await handle.db
     .insert(contentItems)
     .values({ siteId: mio.id, section: 'ticket', title: 'LIVE 2027', state: 'published' })
@@ -65,7 +69,7 @@ async function setUp(capacities = [4, 2]): Promise<{ presale: Presale; offerings
     companionRule: 'member',
     konbiniDeadlineDays: 3,
   });
-  const presale = await savePresale(handle.db, editor, item!.id, setup, at(-24));
+  const presale = await savePresale(handle.db, editor, item!.id, setup, at(-24), plan);
   const offerings = await handle.db
     .select({ id: presaleOfferings.id })
     .from(presaleOfferings)
@@ -287,8 +291,10 @@ describe('a presale', () => {
     ]);
     expect(once + twice).toBeGreaterThanOrEqual(1);
     const [drawn] = await handle.db.select().from(presales).where(eq(presales.id, presale.id));
-    expect(drawn!.record).not.toBeNull();
-    expect(await verifyDrawRecord(drawn!.record)).toMatchObject({ ok: true });
+    expect(drawn!.recordFile).not.toBeNull();
+    const record = JSON.parse(drawn!.recordFile!) as DrawRecord;
+    expect(record.beacon).toMatchObject({ source: 'local', note: LOCAL_BEACON_NOTE });
+    expect(await verifyDrawRecord(record)).toMatchObject({ ok: true });
     const rows = await handle.db
       .select()
       .from(presaleApplications)
@@ -326,7 +332,13 @@ describe('a presale', () => {
     });
     await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
     try {
-      const { presale, offerings } = await setUp([2]);
+      // A chain whose first round after the close (2026-12-08 23:59 JST) is the published one (same network key).
+      const closesAt = new Date('2026-12-08T14:59:00Z');
+      const genesisTime = closesAt.getTime() / 1000 - 657411 * 3;
+      const chain = { ...QUICKNET, genesisTime };
+      const { presale, offerings } = await setUp([2], { source: 'drand', chain });
+      // Fixed when it was set up, before any entry: the freeze does not choose it.
+      expect(presale).toMatchObject({ beaconSource: 'drand', beaconRound: 657413, closesAt });
       const fan = await premiumMember('drand-fan');
       await applyToPresale(
         handle.db,
@@ -337,11 +349,9 @@ describe('a presale', () => {
         at(1),
       );
       const close = new Date(presale.closesAt.getTime() + 1000);
-      // A chain whose first round after the close is the published one (same network key).
-      const genesisTime = close.getTime() / 1000 - 657411 * 3 - 1;
       const drand = {
         url: `http://127.0.0.1:${(relay.address() as AddressInfo).port}`,
-        chain: { ...QUICKNET, genesisTime },
+        chain,
         timeoutMs: 2000,
       };
       const later = (seconds: number) => new Date(close.getTime() + seconds * 1000);
@@ -355,9 +365,10 @@ describe('a presale', () => {
       served = published;
       expect(await closeAndDrawDue(handle.db, later(10), drand)).toBe(1);
       const [drawn] = await handle.db.select().from(presales).where(eq(presales.id, presale.id));
-      expect(drawn!.record!.beacon).toEqual({ source: 'drand', ...published });
-      expect(await verifyDrawRecord(drawn!.record)).toMatchObject({ ok: true });
-      const forged = { ...drawn!.record!, beacon: { ...drawn!.record!.beacon!, round: 657414 } };
+      const record = JSON.parse(drawn!.recordFile!) as DrawRecord;
+      expect(record.beacon).toEqual({ source: 'drand', ...published });
+      expect(await verifyDrawRecord(record)).toMatchObject({ ok: true });
+      const forged = { ...record, beacon: { ...record.beacon!, round: 657414 } };
       expect((await verifyDrawRecord(forged)).problems).toContain(
         '乱数ビーコン（drand ラウンド 657414）の署名を検証できません（第1節）。',
       );

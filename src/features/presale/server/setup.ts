@@ -5,17 +5,32 @@ import { AppError } from '@/lib/errors';
 import type { Db } from '@/server/db/client';
 import { contentItems, presaleOfferings, presalePerformances, presales } from '@/server/db/schema';
 import { assertCan, type StaffActor, recordAudit } from '@/features/staff/server';
-import { seedCommitment } from '@/features/presale/draw';
+import { roundValue, seedCommitment } from '@/features/presale/draw';
+import { drandRoundAfter, QUICKNET, type DrandChain } from '@/features/presale/draw/drand';
 import type { PresaleSetup } from '@/features/presale/schemas';
+import { beaconPlan, configuredDrand, NO_PUBLIC_BEACON, type BeaconPlan } from './beacon';
+import { appendDrawLog } from './draw-log';
 
 /**
  * A presale's row without its published draw record: the record holds every entry (megabytes for a large draw) and
  * is read only where it is served, never on an application's or a page's path.
  */
 // eslint-disable-next-line @typescript-eslint/no-unused-vars -- taken out by name, so that the rest stays typed
-const { record: _record, ...columns } = getTableColumns(presales);
+const { recordFile: _record, ...columns } = getTableColumns(presales);
 export const presaleColumns = columns;
-export type Presale = Omit<typeof presales.$inferSelect, 'record'>;
+export type Presale = Omit<typeof presales.$inferSelect, 'recordFile'>;
+
+/** The beacon a presale fixes with its close: a drand round (the first after the close) or the server's own bytes. */
+function beaconOf(plan: BeaconPlan, closesAt: Date) {
+  return {
+    beaconSource: plan.source,
+    beaconRound: plan.source === 'drand' ? drandRoundAfter(closesAt, plan.chain) : null,
+  };
+}
+
+/** The draw log's value for a presale's round: `drand:<round>`, `local` or `operator`. */
+const loggedRound = (presale: Pick<Presale, 'beaconSource' | 'beaconRound'>) =>
+  roundValue({ source: presale.beaconSource, round: presale.beaconRound ?? 0 });
 
 async function ticketItemOf(db: Db, siteId: string, itemId: string): Promise<void> {
   const [item] = await db
@@ -68,8 +83,12 @@ export async function savePresale(
   itemId: string,
   setup: PresaleSetup,
   now = new Date(),
+  plan: BeaconPlan | null = beaconPlan(),
 ): Promise<Presale> {
   assertCan(actor, 'content:write');
+  // Outside the demo, nobody may draw a presale's randomness but a public beacon, unless the operator says so by name.
+  if (!plan) throw new AppError('CONFLICT', NO_PUBLIC_BEACON);
+  const beacon = beaconOf(plan, setup.closesAt);
   return db.transaction(async (tx) => {
     await ticketItemOf(tx, actor.siteId, itemId);
     const [existing] = await tx
@@ -88,9 +107,12 @@ export async function savePresale(
     if (existing) {
       [presale] = (await tx
         .update(presales)
-        .set({ ...rulesOf(setup), updatedAt: now })
+        .set({ ...rulesOf(setup), ...beacon, updatedAt: now })
         .where(eq(presales.id, existing.id))
         .returning(presaleColumns)) as [Presale];
+      if (loggedRound(presale) !== loggedRound(existing)) {
+        await appendDrawLog(tx, actor.siteId, presale.id, 'round', loggedRound(presale), now);
+      }
     } else {
       const seed = randomBytes(32).toString('hex');
       [presale] = (await tx
@@ -99,10 +121,14 @@ export async function savePresale(
           siteId: actor.siteId,
           itemId,
           ...rulesOf(setup),
+          ...beacon,
           seed,
           commitment: await seedCommitment(seed),
         })
         .returning(presaleColumns)) as [Presale];
+      // Public from now on, before any entry exists: the commitment and the round (docs/presale-draw.md).
+      await appendDrawLog(tx, actor.siteId, presale.id, 'commitment', presale.commitment, now);
+      await appendDrawLog(tx, actor.siteId, presale.id, 'round', loggedRound(presale), now);
     }
     await writePerformances(tx, presale.id, setup);
     await recordAudit(tx, actor, {
@@ -110,13 +136,16 @@ export async function savePresale(
       targetType: 'presale',
       targetId: presale.id,
       before: existing ? { ...rulesOf(existing as unknown as PresaleSetup) } : null,
-      after: { ...rulesOf(setup), performances: setup.performances.length },
+      after: { ...rulesOf(setup), ...beacon, performances: setup.performances.length },
     });
     return presale;
   });
 }
 
-/** The one change allowed once the window has opened: a later close (and results time), audited. */
+/**
+ * The one change allowed once the window has opened: a later close (and results time), audited. A drand presale's
+ * round moves with its close: the new one is fixed and logged now, before the new close.
+ */
 export async function extendPresaleWindow(
   db: Db,
   actor: StaffActor,
@@ -124,6 +153,7 @@ export async function extendPresaleWindow(
   closesAt: Date,
   resultsAt: Date,
   now = new Date(),
+  chain: DrandChain = configuredDrand()?.chain ?? QUICKNET,
 ): Promise<Presale> {
   assertCan(actor, 'content:write');
   return db.transaction(async (tx) => {
@@ -143,19 +173,24 @@ export async function extendPresaleWindow(
         '延長後の受付終了は現在の受付終了より後、当落発表はその後にしてください。',
       );
     }
-    const [updated] = await tx
+    const beaconRound =
+      presale.beaconSource === 'drand' ? drandRoundAfter(closesAt, chain) : presale.beaconRound;
+    const [updated] = (await tx
       .update(presales)
-      .set({ closesAt, resultsAt, updatedAt: now })
+      .set({ closesAt, resultsAt, beaconRound, updatedAt: now })
       .where(eq(presales.id, presaleId))
-      .returning();
+      .returning(presaleColumns)) as [Presale];
+    if (loggedRound(updated) !== loggedRound(presale)) {
+      await appendDrawLog(tx, actor.siteId, presaleId, 'round', loggedRound(updated), now);
+    }
     await recordAudit(tx, actor, {
       action: 'presale.extend',
       targetType: 'presale',
       targetId: presaleId,
-      before: { closesAt: presale.closesAt, resultsAt: presale.resultsAt },
-      after: { closesAt, resultsAt },
+      before: { closesAt: presale.closesAt, resultsAt: presale.resultsAt, beaconRound: presale.beaconRound },
+      after: { closesAt, resultsAt, beaconRound },
     });
-    return updated!;
+    return updated;
   });
 }
 

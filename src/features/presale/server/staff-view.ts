@@ -71,6 +71,9 @@ export interface StaffPresaleDetail {
     editable: boolean;
     commitment: string;
     entryListHash: string | null;
+    /** Fixed at setup: a drand round, or bytes the server draws itself (the demo's local beacon, the operator's). */
+    beaconSource: 'drand' | 'local' | 'operator';
+    beaconRound: number | null;
     closesAt: Date;
     resultsAt: Date;
     drawnAt: Date | null;
@@ -172,6 +175,8 @@ export async function staffPresaleDetail(
       editable: now < presale.opensAt,
       commitment: presale.commitment,
       entryListHash: presale.entryListHash,
+      beaconSource: presale.beaconSource,
+      beaconRound: presale.beaconRound,
       closesAt: presale.closesAt,
       resultsAt: presale.resultsAt,
       drawnAt: presale.drawnAt,

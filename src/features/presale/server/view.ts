@@ -217,15 +217,37 @@ export async function presaleForViewer(
   };
 }
 
-/** The published draw record, from the results time on; before it the seed is still secret. */
-export async function publishedRecord(db: Db, siteId: string, presaleId: string, now = new Date()) {
+export type RecordFile =
+  | { kind: 'missing' }
+  | { kind: 'pending'; publishesAt: Date }
+  | { kind: 'none' }
+  | { kind: 'published'; file: string };
+
+/**
+ * The published draw record's file (its exact bytes), from the results time on; before it the seed is still secret,
+ * and the answer says when it will be out. A cancelled event never drawn has none.
+ */
+export async function publishedRecordFile(
+  db: Db,
+  siteId: string,
+  presaleId: string,
+  now = new Date(),
+): Promise<RecordFile> {
   const [presale] = await db
-    .select({ record: presales.record, resultsAt: presales.resultsAt, drawnAt: presales.drawnAt })
+    .select({
+      file: presales.recordFile,
+      resultsAt: presales.resultsAt,
+      drawnAt: presales.drawnAt,
+      cancelledAt: presales.cancelledAt,
+    })
     .from(presales)
     .where(and(eq(presales.id, presaleId), eq(presales.siteId, siteId)))
     .limit(1);
-  if (!presale?.record || !presale.drawnAt || now < presale.resultsAt) return null;
-  return presale.record;
+  if (!presale) return { kind: 'missing' };
+  if (presale.file && presale.drawnAt && now >= presale.resultsAt)
+    return { kind: 'published', file: presale.file };
+  if (presale.cancelledAt && !presale.drawnAt) return { kind: 'none' };
+  return { kind: 'pending', publishesAt: presale.resultsAt };
 }
 
 /** Ids of the presales a member applied to or accompanies, for My page's チケット area. */

@@ -6,6 +6,7 @@ import type { StaffActor } from '@/features/staff/server';
 import { PRESALE_STATE_LABELS } from '@/features/presale/state';
 import { APPLICATION_LABELS, formatJst } from '@/features/presale/components/labels';
 import { jstInput, staffPresaleDetail } from '@/features/presale/server/staff-view';
+import { BeaconWarning } from './beacon-warning';
 import { PresaleSetupForm } from './presale-setup-form';
 import { PresaleTimesForm } from './presale-times-form';
 
@@ -26,6 +27,7 @@ export async function PresaleStaffPage({ actor, itemId }: { actor: StaffActor; i
           先行受付の一覧へ
         </Link>
       </p>
+      <BeaconWarning fixed={presale?.beaconSource ?? null} />
       {presale && (
         <section
           aria-labelledby="presale-state-heading"
@@ -38,6 +40,14 @@ export async function PresaleStaffPage({ actor, itemId }: { actor: StaffActor; i
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
             <dt className="font-bold">シードのコミットメント</dt>
             <dd className="font-mono break-all">{presale.commitment}</dd>
+            <dt className="font-bold">乱数ビーコン</dt>
+            <dd>
+              {presale.beaconSource === 'drand'
+                ? `drand ラウンド ${presale.beaconRound}（受付終了から決まり、抽選ログに記録済み）`
+                : presale.beaconSource === 'local'
+                  ? 'デモ用のローカルビーコン'
+                  : '運営者の乱数（公開ビーコンなし）'}
+            </dd>
             {presale.entryListHash && (
               <>
                 <dt className="font-bold">確定した応募リスト</dt>

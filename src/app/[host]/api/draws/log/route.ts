@@ -1,0 +1,1 @@
+export { getDrawLog as GET } from '@/features/presale/app';

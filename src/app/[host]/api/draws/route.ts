@@ -1,0 +1,1 @@
+export { getDraws as GET } from '@/features/presale/app';

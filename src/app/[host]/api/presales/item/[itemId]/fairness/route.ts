@@ -1,0 +1,1 @@
+export { getPresaleFairness as GET } from '@/features/presale/app';
