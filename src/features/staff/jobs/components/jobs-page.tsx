@@ -70,7 +70,7 @@ export async function JobsPage({ actor }: { actor: StaffActor }) {
                     {duration(job.everyMs)}ごと
                     <span className="block text-ink/75">制限時間 {duration(job.timeoutMs)}</span>
                   </td>
-                  <td className="px-3 py-2">
+                  <td className="px-3 py-2" data-field="state">
                     <span
                       className={`inline-block rounded-full px-3 py-0.5 font-bold whitespace-nowrap ${STATE[job.state].className}`}
                     >
@@ -78,9 +78,13 @@ export async function JobsPage({ actor }: { actor: StaffActor }) {
                     </span>
                     {job.overdue && <span className="block text-ink/75">予定の時刻を過ぎています</span>}
                   </td>
-                  <td className="px-3 py-2 whitespace-nowrap">{at(job.startedAt)}</td>
-                  <td className="px-3 py-2 whitespace-nowrap">{at(job.succeededAt)}</td>
-                  <td className="px-3 py-2">
+                  <td className="px-3 py-2 whitespace-nowrap" data-field="started">
+                    {at(job.startedAt)}
+                  </td>
+                  <td className="px-3 py-2 whitespace-nowrap" data-field="succeeded">
+                    {at(job.succeededAt)}
+                  </td>
+                  <td className="px-3 py-2" data-field="failed">
                     <Failure job={job} />
                   </td>
                 </tr>
