@@ -24,6 +24,20 @@ export async function register(db: Db, job: Job): Promise<void> {
       timeout_ms = excluded.timeout_ms, due_at = LEAST(job_runs.due_at, now() + ${ms(job.everyMs)})`);
 }
 
+/** The instance whose run holds the job's lease now, if any. */
+export async function leaseHolder(db: Db, job: Job): Promise<string | null> {
+  const result = await db.execute(sql`
+    SELECT holder FROM job_runs WHERE name = ${job.name} AND run_id IS NOT NULL AND lease_until > now()`);
+  return rowsOf<{ holder: string | null }>(result)[0]?.holder ?? null;
+}
+
+/** Ends the lease of a run whose instance is known to be dead now: the next claim takes it over and counts it failed. */
+export async function expireLease(db: Db, job: Job, holder: string): Promise<void> {
+  await db.execute(sql`
+    UPDATE job_runs SET lease_until = now()
+    WHERE name = ${job.name} AND holder = ${holder} AND run_id IS NOT NULL AND lease_until > now()`);
+}
+
 export type Claim = { claimed: true } | { claimed: false; waitMs: number };
 
 /**
@@ -42,7 +56,7 @@ export async function claim(db: Db, job: Job, runId: string, holder: string): Pr
         failures = CASE WHEN j.run_id IS NULL THEN j.failures ELSE j.failures + 1 END,
         failed_at = CASE WHEN j.run_id IS NULL THEN j.failed_at ELSE j.lease_until END,
         failure = CASE WHEN j.run_id IS NULL THEN j.failure
-          ELSE '制限時間を過ぎても終了が記録されませんでした（' || j.holder || '）' END
+          ELSE '終了が記録されないまま打ち切られました（' || j.holder || '）' END
       FROM lock
       WHERE lock.got AND j.name = ${job.name} AND j.due_at <= now()
         AND (j.run_id IS NULL OR j.lease_until <= now())

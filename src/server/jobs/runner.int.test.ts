@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { env } from '@/server/env';
@@ -117,8 +118,30 @@ describe('the job runner', () => {
     await expect.poll(() => ran.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
     await expect.poll(async () => (await statusOf('test-dead'))!.failures).toBe(0);
     const status = await statusOf('test-dead');
-    expect(status!.failure).toBe('制限時間を過ぎても終了が記録されませんでした（gone:1）');
+    expect(status!.failure).toBe('終了が記録されないまま打ち切られました（gone:1）');
     expect(status!.succeededAt!.getTime()).toBeGreaterThan(status!.failedAt!.getTime());
+  });
+
+  it("takes over at once a lease of this machine's process that is gone", async () => {
+    // Above Linux's largest process id: no process has it.
+    const gone = `${hostname()}:4194305`;
+    await handle.db.execute(sql`
+      insert into job_runs (name, label, every_ms, timeout_ms, due_at, run_id, holder, started_at, lease_until)
+      values ('test-restart', '再起動', 50, 600000, now(), gen_random_uuid(), ${gone}, now(), now() + interval '10 min')`);
+    let ran = 0;
+    start([
+      defineJob({
+        name: 'test-restart',
+        label: '再起動',
+        everyMs: 50,
+        timeoutMs: 600_000,
+        run: async () => void ran++,
+      }),
+    ]);
+    await expect.poll(() => ran, { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
+    await expect
+      .poll(async () => (await statusOf('test-restart'))!.failure)
+      .toBe(`終了が記録されないまま打ち切られました（${gone}）`);
   });
 
   it('records a failure with its message, and a success clears it', async () => {

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Db } from '@/server/db/client';
 import type { Job } from './define';
-import { claim, finish, register, release } from './lease';
+import { claim, expireLease, finish, leaseHolder, register, release } from './lease';
 
 export interface JobRunnerOptions {
   db: Db;
@@ -36,6 +36,23 @@ const messageOf = (error: unknown) =>
 
 /** A failure is logged the first time and then at the 10th, 100th... in a row: a long outage stays readable. */
 const worthLogging = (failures: number) => Number.isInteger(Math.log10(failures));
+
+/**
+ * Whether `holder` names a process of this machine that is gone (an instance killed and started again here): its
+ * lease need not run to its end. Another machine's process, or one that may be alive, is never judged dead.
+ */
+function deadHere(holder: string): boolean {
+  const at = holder.lastIndexOf(':');
+  const pid = Number(holder.slice(at + 1));
+  if (holder.slice(0, at) !== hostname() || !Number.isInteger(pid) || pid <= 0 || pid === process.pid)
+    return false;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
 
 /**
  * The one job runner (docs/decisions/0036): every instance runs one, with every job; each job's row in job_runs
@@ -97,7 +114,11 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     while (!stopping.signal.aborted) {
       let waitMs: number;
       try {
-        if (!registered) await register(db, job);
+        if (!registered) {
+          await register(db, job);
+          const holder = await leaseHolder(db, job);
+          if (holder && deadHere(holder)) await expireLease(db, job, holder);
+        }
         registered = true;
         const runId = randomUUID();
         const claimed = await claim(db, job, runId, instance);
