@@ -45,6 +45,7 @@ const AREA_PERMISSION: Record<string, Permission | null> = {
   deliveries: 'deliveries:manage',
   presales: 'content:write',
   door: 'door:check',
+  jobs: 'jobs:read',
 };
 
 function filesNamed(dir: string, name: string): string[] {

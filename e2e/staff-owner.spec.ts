@@ -206,6 +206,7 @@ test("the owner's pages fit a phone and pass axe there", { tag: '@phone' }, asyn
     ['plans', '/staff/plans'],
     ['team', '/staff/team'],
     ['audit', '/staff/audit'],
+    ['jobs', '/staff/jobs'],
   ] as const) {
     await openAsOwner(page, path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

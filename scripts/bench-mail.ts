@@ -1,8 +1,10 @@
 /**
  * `npm run bench:mail`: staff's announcement to 10,000 members on PostgreSQL, delivered to a local MailDev (issue 22:
  * queued in one request, delivered within 2 minutes, none twice, none lost). Needs DATABASE_URL (a PostgreSQL server
- * whose user may create databases): it works in a fresh database of its own and drops it afterwards.
- *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:mail [-- --members 10000 --workers 2]
+ * whose user may create databases): it works in a fresh database of its own and drops it afterwards. The mail job
+ * runs as the app servers run it (src/server/jobs), under `--instances` runners (one delivers at a time) with
+ * `--lanes` delivery rounds at once.
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:mail [-- --members 10000 --lanes 2]
  * `--outage`: the mail catcher starts 10 s after the announcement (the mail server is down meanwhile).
  */
 import { randomBytes } from 'node:crypto';
@@ -15,14 +17,15 @@ import { connectPostgres } from '@/server/db/client';
 import { runMigrations } from '@/server/db/migrate';
 import { upsertSite } from '@/features/site/server';
 import type { SiteFile } from '@/features/site';
-import { sendAnnouncement, smtpMailer } from '@/features/notices/server';
-import { startMailWorker } from '@/features/notices/app';
+import { createJobRunner } from '@/server/jobs';
+import { mailDeliveryJob, sendAnnouncement, smtpMailer } from '@/features/notices/server';
 import { startMailCatcher, type MailCatcher } from './lib/mail-catcher';
 
 const { values } = parseArgs({
   options: {
     members: { type: 'string', default: '10000' },
-    workers: { type: 'string', default: '2' },
+    lanes: { type: 'string', default: '2' },
+    instances: { type: 'string', default: '2' },
     port: { type: 'string', default: '2625' },
     outage: { type: 'boolean', default: false },
   },
@@ -69,14 +72,17 @@ async function main() {
   const queueMs = Date.now() - queuedAt;
   console.log(`queued: ${recipients} notices in one request, ${queueMs} ms`);
 
-  const workers = Array.from({ length: Number(values.workers) }, () =>
-    startMailWorker(db, {
+  const runners = Array.from({ length: Number(values.instances) }, (_, n) => {
+    const job = mailDeliveryJob({
       mailer: smtpMailer(`smtp://127.0.0.1:${smtpPort}`, { timeoutMs: 10_000, connections: 4 }),
       batchSize: 100,
-      idleMs: 200,
-      reminderEveryMs: Number.MAX_SAFE_INTEGER,
-    }),
-  );
+      lanes: Number(values.lanes),
+      everyMs: 200,
+    });
+    const runner = createJobRunner({ db, jobs: [job], instance: `bench-${n}`, firstDelayMs: 0 });
+    runner.start();
+    return runner;
+  });
   if (values.outage) {
     await new Promise((resolve) => setTimeout(resolve, 10_000));
     console.log('mail server back after 10 s down');
@@ -90,7 +96,7 @@ async function main() {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   const deliveryMs = Date.now() - queuedAt;
-  await Promise.all(workers.map((stop) => stop()));
+  await Promise.all(runners.map((runner) => runner.stop()));
 
   const seen = new Map<string, number>();
   for (let skip = 0; ; skip += 200) {

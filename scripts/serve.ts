@@ -20,18 +20,20 @@ const [
   { default: next },
   { env, dbTimeouts, listenHost },
   { connectPostgres },
+  { createJobRunner },
   { startFront },
-  { startPaymentReconciliation },
-  { startPresaleDraws, presaleDirectRoutes },
-  { startTicketIssuing },
+  { paymentReconciliationJob },
+  { presaleJob, presaleDirectRoutes },
+  { ticketIssueJob },
   { guardRequests },
   { recheckInBackground },
   { firebaseIdentity },
-  { startMailWorkerFromEnv },
+  { mailDeliveryJobFromEnv, renewalReminderJob },
 ] = await Promise.all([
   import('next'),
   import('@/server/env'),
   import('@/server/db/client'),
+  import('@/server/jobs'),
   import('@/features/front/server'),
   import('@/features/billing/server'),
   import('@/features/presale/server'),
@@ -39,7 +41,7 @@ const [
   import('@/server/http/request-guard'),
   import('@/features/auth/server'),
   import('@/features/auth/server'),
-  import('@/features/notices/app'),
+  import('@/features/notices/server'),
 ]);
 
 if (!env.DATABASE_URL)
@@ -77,23 +79,31 @@ const host = listenHost(env);
 server.listen(env.PORT, host, () =>
   console.log(`Ready on http://localhost:${env.PORT} (${host ?? 'every interface'})`),
 );
-// Payments a crash or an outage left half-done are finished (or refunded) at start and every 30 s after.
-const stopReconciliation = startPaymentReconciliation();
-// Notices' mails go out from here (docs/decisions/0028): every instance runs a worker; rows are claimed once.
-const stopMail = startMailWorkerFromEnv(db.db);
-const stopPresaleDraws = startPresaleDraws();
-// E-tickets of paid wins are issued at each presale's 発券日 (docs/decisions/0033), once whatever the instances.
-const stopTicketIssuing = startTicketIssuing();
+// Every background job, run by one runner (docs/decisions/0038): each job's lease in the database lets one instance
+// run it per due time; the owner sees them at /staff/jobs.
+const mailDelivery = mailDeliveryJobFromEnv();
+const jobs = createJobRunner({
+  db: db.db,
+  jobs: [
+    // Payments a crash or an outage left half-done are finished (or refunded), every 30 s.
+    paymentReconciliationJob,
+    // Presales closed, drawn, announced and paid (docs/decisions/0031, 0032).
+    presaleJob,
+    // E-tickets of paid wins at each presale's 発券日 (docs/decisions/0033).
+    ticketIssueJob,
+    // Notices' mails (docs/decisions/0028): rows are claimed once; none without SMTP_URL.
+    ...(mailDelivery ? [mailDelivery] : []),
+    renewalReminderJob,
+  ],
+});
+jobs.start();
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     front.stop();
-    stopReconciliation();
-    const mailStopped = stopMail();
-    stopPresaleDraws();
-    stopTicketIssuing();
+    const jobsStopped = jobs.stop();
     server.close();
     server.closeAllConnections();
-    void Promise.all([app.close(), mailStopped.then(() => db.close())]).finally(() => process.exit(0));
+    void Promise.all([app.close(), jobsStopped.then(() => db.close())]).finally(() => process.exit(0));
   });
 }

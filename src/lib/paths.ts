@@ -49,6 +49,7 @@ export const paths = {
     presales: () => '/staff/presales',
     presale: (itemId: string) => `/staff/presales/${itemId}`,
     door: () => '/staff/door',
+    jobs: () => '/staff/jobs',
     presalePaid: (itemId: string) => `/staff/presales/${itemId}/paid`,
     presalePaidCsv: (itemId: string) => `/api/staff/presales/${itemId}/paid.csv`,
   },

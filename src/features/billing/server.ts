@@ -19,5 +19,5 @@ export { issueWinVoucher } from './server/presale-voucher';
 export { completeKonbini } from './server/konbini-apply';
 export { ensureCustomer } from './server/customer';
 export { receiptNumberOf } from './receipt';
-export { startPaymentReconciliation } from './server/reconcile-job';
+export { paymentReconciliationJob } from './server/reconcile-job';
 export { membershipSummary } from './server/summary';

@@ -7,5 +7,3 @@ export { AnnouncementsPage } from './components/announcements-page';
 export { DeliveriesPage } from './components/deliveries-page';
 export { NoticesLink } from './components/notices-link';
 export { announceApi, retryDeliveryApi, savePreferencesApi, unsubscribeApi } from './server/api';
-export { startMailWorkerFromEnv } from './server/start';
-export { startMailWorker } from './server/worker';

@@ -6,6 +6,8 @@ import 'server-only';
 export { sendAnnouncement } from './server/announce';
 export { listInbox, openNotice } from './server/inbox';
 export { smtpMailer } from './server/mailer';
+export { mailDeliveryJob, mailDeliveryJobFromEnv } from './server/mail-job';
+export { renewalReminderJob } from './server/reminders';
 export { readPreferences } from './server/preferences';
 export { readUnsubscribeToken } from './server/unsubscribe-token';
 export { notify } from './server/notify';

@@ -6,7 +6,7 @@ import 'server-only';
 export { applyToPresale } from './server/apply';
 export { presaleDirectRoutes } from './server/direct-api';
 export { closeAndDrawDue, drawPresale, freezePresale } from './server/close-and-draw';
-export { startPresaleDraws } from './server/draw-job';
+export { presaleJob } from './server/draw-job';
 export { myTickets } from './server/my-tickets';
 export { savePresale } from './server/setup';
 export { runPresaleJobs } from './server/jobs';

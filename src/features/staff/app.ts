@@ -9,6 +9,7 @@ export { MemberDetailPage } from './members/components/member-detail-page';
 export { MembersPage } from './members/components/members-page';
 export { PlansPage } from './plans/components/plans-page';
 export { renewSitePages } from './server/revalidate';
+export { JobsPage } from './jobs/components/jobs-page';
 export { getStaffActor, requireStaffPage } from './server/staff';
 export { staffApi } from './server/staff-api';
 export { TeamPage } from './team/components/team-page';

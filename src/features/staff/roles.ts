@@ -32,6 +32,8 @@ export const PERMISSIONS = {
   'presales:paid': ['owner', 'editor'],
   /** Cancelling a presale's event: every payment is refunded. */
   'presales:cancel': ['owner'],
+  /** The platform's background jobs (定期処理): when each last ran and how it ended. */
+  'jobs:read': ['owner'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -8,6 +8,6 @@ export { checkIn, doorPerformances, doorRoster } from './server/door';
 export { issueDueTickets, issuePresaleTickets } from './server/issue';
 export { publicKeysOf, serverCheck, shortCodeOf, signCode } from './server/keys';
 export { myETickets } from './server/my-tickets';
-export { startTicketIssuing } from './server/issue-job';
+export { ticketIssueJob } from './server/issue-job';
 export { saveTicketSettings } from './server/settings';
 export { acceptTicket, offerTicket } from './server/transfer';

@@ -10,3 +10,4 @@ export * from './proof-of-work-schema';
 export * from './notices-schema';
 export * from './presale-schema';
 export * from './tickets-schema';
+export * from './jobs-schema';

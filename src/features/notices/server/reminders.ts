@@ -1,6 +1,7 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
+import { defineJob } from '@/server/jobs';
 import { rowsOf } from './rows';
 
 /**
@@ -24,3 +25,14 @@ export async function enqueueRenewalReminders(db: Db, now = new Date()): Promise
     RETURNING id`);
   return rowsOf(result).length;
 }
+
+/** Renewal reminders every 10 minutes: a week's notice needs no more, and a second run adds nothing. */
+export const renewalReminderJob = defineJob({
+  name: 'renewal-reminders',
+  label: '更新日のお知らせ',
+  everyMs: 10 * 60_000,
+  timeoutMs: 2 * 60_000,
+  async run({ db }) {
+    await enqueueRenewalReminders(db);
+  },
+});

@@ -15,6 +15,7 @@ const AREAS: { href: string; label: string; permission: Permission }[] = [
   { href: paths.staff.announcements(), label: 'お知らせ配信', permission: 'announcements:send' },
   { href: paths.staff.deliveries(), label: '配信エラー', permission: 'deliveries:manage' },
   { href: paths.staff.door(), label: '入場チェック', permission: 'door:check' },
+  { href: paths.staff.jobs(), label: '定期処理', permission: 'jobs:read' },
 ];
 
 /** The console areas a role opens, in menu order. */
