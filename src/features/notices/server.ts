@@ -8,5 +8,5 @@ export { listInbox, openNotice } from './server/inbox';
 export { smtpMailer } from './server/mailer';
 export { readPreferences } from './server/preferences';
 export { readUnsubscribeToken } from './server/unsubscribe-token';
-export { notify } from './server/notify';
+export { notify, notifyMany, type NoticeInput } from './server/notify';
 export { noticeSubscriptionChange, subscriptionBefore } from './server/subscription-notices';
