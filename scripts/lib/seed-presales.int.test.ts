@@ -1,4 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, asc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
@@ -15,6 +17,7 @@ import {
 import type { Site } from '@/features/site';
 import { transparencyReport, verifyDrawRecord, type DrawRecord } from '@/features/presale';
 import { findItem } from '@/features/content/server';
+import { DrawReport } from '@/features/presale/ui';
 import { seedDemo } from './seed';
 import { seedDemoContent } from './seed-content';
 import { seedDemoMembers } from './seed-members';
@@ -106,6 +109,19 @@ describe('each demo site’s drawn presale', () => {
       expect(report.voided[0]!.count).toBeGreaterThan(20);
       // Companions: applications for two, and some drawn for one because their companion never answered.
       expect(report.ticketsRequested).toBeGreaterThan(report.entries * 1.2);
+    }
+  });
+
+  it('has a transparency report that renders its numbers (the verification page’s)', () => {
+    for (const site of sites) {
+      const { record } = drawn.get(site.slug)!;
+      const report = transparencyReport(record);
+      const html = renderToStaticMarkup(createElement(DrawReport, { record }));
+      expect(html).toContain(`応募 ${report.entries}件・${report.ticketsRequested}枚`);
+      expect(html.match(/<tr data-offering=/g)?.length).toBe(6);
+      for (const rank of report.ranks)
+        expect(html).toContain(`<td>第${rank.rank}希望</td><td>${rank.tried}件</td>`);
+      expect(html).toContain(`無効 ${report.voided[0]!.count}件：抽選時点でプレミアム会員ではありません`);
     }
   });
 

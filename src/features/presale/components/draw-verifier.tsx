@@ -2,12 +2,8 @@
 
 import { useEffect, useState } from 'react';
 import { TextField } from '@/components/ui/text-field';
-import {
-  transparencyReport,
-  verifyDrawRecord,
-  type DrawRecord,
-  type Verification,
-} from '@/features/presale/draw';
+import { verifyDrawRecord, type DrawRecord, type Verification } from '@/features/presale/draw';
+import { DrawReport } from './draw-report';
 
 type State =
   | { kind: 'loading' }
@@ -40,7 +36,6 @@ export function DrawVerifier({ presaleId, entry }: { presaleId: string; entry: s
   if (state.kind === 'loading') return <p aria-live="polite">抽選をこのブラウザで再計算しています…</p>;
   if (state.kind === 'unavailable') return <p role="alert">{state.message}</p>;
   const { record, verification } = state;
-  const report = transparencyReport(record);
   const result = verification.results.find((r) => r.entry === mine.trim().toUpperCase());
   return (
     <div className="space-y-6">
@@ -75,39 +70,7 @@ export function DrawVerifier({ presaleId, entry }: { presaleId: string; entry: s
                 : `受付番号 ${result.entry}：無効`}
         </p>
       )}
-      <section aria-labelledby="report">
-        <h2 id="report" className="mb-2 font-bold">
-          抽選レポート
-        </h2>
-        <p className="text-sm">
-          応募 {report.entries}件・{report.ticketsRequested}枚
-        </p>
-        <table className="mt-2 w-full text-left text-sm">
-          <thead>
-            <tr>
-              <th scope="col">希望順位</th>
-              <th scope="col">抽選対象</th>
-              <th scope="col">当選</th>
-            </tr>
-          </thead>
-          <tbody>
-            {report.ranks.map((rank) => (
-              <tr key={rank.rank}>
-                <td>第{rank.rank}希望</td>
-                <td>{rank.tried}件</td>
-                <td>
-                  {rank.won}件{rank.tried ? `（${Math.round((rank.won / rank.tried) * 100)}%）` : ''}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {report.voided.map((v) => (
-          <p key={v.reason} className="mt-2 text-sm">
-            無効 {v.count}件：{v.reason}
-          </p>
-        ))}
-      </section>
+      <DrawReport record={record} />
       <details className="text-sm break-all">
         <summary className="cursor-pointer font-bold">記録の詳細</summary>
         <p className="mt-2 font-mono">commitment {record.commitment}</p>
