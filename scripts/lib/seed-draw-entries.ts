@@ -89,7 +89,7 @@ export function planDrawEntries(slug: string, count = DRAWN_ENTRIES): PlannedEnt
       receiptNo,
       tickets,
       choices,
-      companion: tickets === 2 ? { n: ++companions, accepted: next() < 0.93 } : null,
+      companion: tickets === 2 ? { n: ++companions, accepted: next() < 0.96 } : null,
       lapses,
       // One whose membership lapses applied in the first half, while still premium.
       at: lapses ? next() * 0.5 : next(),
@@ -118,13 +118,14 @@ const memberIdOf = (siteId: string) => sql`md5(${siteId} || ${UID_PREFIX} || n):
 /**
  * `count` synthetic premium members of the site (once: a second call adds none), numbered after its members as
  * joinMember numbers them, premium by a complimentary grant (until `lapsedAt` for those listed in `lapsed`: lapsed
- * before the draw), each with a saved test card so that a win is charged at the results time. Answers the member
- * number of synthetic member 1 (the others follow in order).
+ * before the draw), the first `applicants` with a saved test card. Answers the member number of synthetic member 1
+ * (the others follow in order).
  */
 export async function seedSyntheticMembers(
   db: Db,
   siteId: string,
   count: number,
+  applicants: number,
   lapsed: number[],
   lapsedAt: Date,
 ): Promise<number> {
@@ -134,7 +135,8 @@ export async function seedSyntheticMembers(
     insert into members (id, site_id, uid, email, nickname, family_name, given_name, family_name_kana,
                          given_name_kana, billing_customer_id, created_at, updated_at, joined_at)
     select ${memberId}, ${siteId}, ${uidOf}, null, 'デモ会員' || lpad(n::text, 4, '0'), 'デモ',
-           '会員' || lpad(n::text, 4, '0'), 'デモ', 'カイイン', ${customerId}, now() - interval '400 days', now(),
+           '会員' || lpad(n::text, 4, '0'), 'デモ', 'カイイン',
+           case when n <= ${applicants}::int then ${customerId} end, now() - interval '400 days', now(),
            now() - (60 + n % 300) * interval '1 day'
     from generate_series(1, ${count}::int) as n
     on conflict (site_id, uid) do nothing`);
@@ -159,10 +161,11 @@ export async function seedSyntheticMembers(
            'demo'
     from generate_series(1, ${count}::int) as n
     where not exists (select 1 from complimentary_grants g where g.member_id = ${memberId})`);
+  // A saved test card for each who may win (the applicants): their win is charged at the results time.
   await db.execute(sql`
     insert into sandbox_customers (id, site_id, member_id, card_brand, card_last4, card_exp_month, card_exp_year)
     select ${customerId}, ${siteId}, ${memberId}, 'Visa', '4242', 12, 2034
-    from generate_series(1, ${count}::int) as n
+    from generate_series(1, ${applicants}::int) as n
     on conflict (id) do nothing`);
   const result: unknown = await db.execute(
     sql`select member_number from members where site_id = ${siteId} and uid = ${`${UID_PREFIX}00001`}`,

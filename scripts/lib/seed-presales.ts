@@ -119,7 +119,7 @@ export async function seedDemoPresales(
         const count = membersNeeded(crowd);
         const lapsedAt = new Date(opensAt.getTime() + (closesAt.getTime() - opensAt.getTime()) * 0.75);
         const lapsed = crowd.filter((entry) => entry.lapses).map((entry) => entry.n);
-        const first = await seedSyntheticMembers(db, site.id, count, lapsed, lapsedAt);
+        const first = await seedSyntheticMembers(db, site.id, count, crowd.length, lapsed, lapsedAt);
         await insertDrawEntries(db, site.id, presale.id, offerings, crowd, { opensAt, closesAt });
         // The demo member's companion: the last synthetic member, named by nobody else.
         companions = [first + count - 1];
