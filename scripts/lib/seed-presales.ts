@@ -44,15 +44,18 @@ const WINDOWS = [
   { state: 'upcoming', opens: 3, closes: 10, results: 12, applies: false, shows: 30 },
   { state: 'open', opens: -2, closes: 5, results: 7, applies: false, shows: 37 },
   { state: 'closed', opens: -10, closes: -1, results: 1, applies: true, shows: 44 },
-  // Drawn, paid and issued: the premium member holds e-tickets for a show in two weeks (issue 24).
+  // Drawn among thousands (issue 37), paid and issued: the premium member holds e-tickets for the item's weekday
+  // extra show, about three weeks on (issue 24).
   { state: 'drawn', opens: -20, closes: -12, results: -10, applies: true, shows: 14 },
 ] as const;
 
 /**
  * The demo's presales (issue 23), on each site's TICKET items, newest first: 受付前, 受付中 (the premium member has
  * not applied), 受付終了 and 抽選済 (the premium member applied; its record published, the win announced: on mio
- * paid by the card on file, on the second site at the konbini, each with its receipt and its e-tickets issued). Set up once per item, with the site's owner as the staff who made it, through
- * the same functions staff, fans and the presale job use.
+ * paid by the card on file, on the second site at the konbini, each with its receipt and its e-tickets issued). Set
+ * up once per item, with the site's owner as the staff who made it, through the same functions staff, fans and the
+ * presale job use; the drawn one's crowd of synthetic entrants is written in bulk before its close
+ * (seed-draw-entries.ts), and it is frozen and drawn like any other.
  */
 export async function seedDemoPresales(
   db: Db,
@@ -199,6 +202,12 @@ function performancesOf(
         doorsAt: `${JST(addDays(now, shows + day)).slice(0, 10)}T17:00`,
         venue: day === 0 ? 'Zepp Haneda（東京）' : 'Zepp Osaka Bayside（大阪）',
       }));
+  const needed = crowd ? new Set(DRAWN_OFFERINGS.map((offering) => offering.performance)).size : shown.length;
+  if (shown.length !== needed) {
+    throw new Error(
+      `the drawn demo presale's item needs ${needed} performances in demo/content (it has ${shown.length})`,
+    );
+  }
   return shown.map((show, performance) => ({
     ...show,
     offerings: crowd
