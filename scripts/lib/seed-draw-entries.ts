@@ -15,20 +15,21 @@ export const DRAWN_ENTRIES = 3_200;
 const UID_PREFIX = 'demo-entrant-';
 
 /**
- * The drawn presale's seat types, by performance (0 and 1: the weekend shows; 2: the weekday extra show). The club's share
- * of each house is far below demand, except the extra show's 指定席: its capacity is set to hold everyone who lists
- * it (capacityFor), so the demo member, who asks for it first, wins it whatever the shuffle gives.
+ * The drawn presale's seat types, by performance (0: the weekday extra show, the soonest; 1 and 2: the weekend
+ * shows). The club's share of each house is far below demand, except the weekday show's 指定席: its capacity is set
+ * to hold everyone who lists it (capacityFor), so the demo member, who asks for it first, wins it whatever the
+ * shuffle gives, and holds e-tickets for the soonest show (the one the door opens on).
  */
 export const DRAWN_OFFERINGS = [
-  { performance: 0, seatType: '指定席', capacity: 20, priceYen: 8800, weight: 40 },
-  { performance: 0, seatType: '立見', capacity: 8, priceYen: 7700, weight: 14 },
-  { performance: 1, seatType: '指定席', capacity: 16, priceYen: 8800, weight: 26 },
-  { performance: 1, seatType: '立見', capacity: 6, priceYen: 7700, weight: 10 },
-  { performance: 2, seatType: '指定席', capacity: null, priceYen: 8800, weight: 0.3 },
-  { performance: 2, seatType: '立見', capacity: 6, priceYen: 7700, weight: 8 },
+  { performance: 0, seatType: '指定席', capacity: null, priceYen: 8800, weight: 0.3 },
+  { performance: 0, seatType: '立見', capacity: 6, priceYen: 7700, weight: 8 },
+  { performance: 1, seatType: '指定席', capacity: 20, priceYen: 8800, weight: 40 },
+  { performance: 1, seatType: '立見', capacity: 8, priceYen: 7700, weight: 14 },
+  { performance: 2, seatType: '指定席', capacity: 16, priceYen: 8800, weight: 26 },
+  { performance: 2, seatType: '立見', capacity: 6, priceYen: 7700, weight: 10 },
 ] as const;
 /** The offering (index in DRAWN_OFFERINGS) with room for everyone who asks: the demo member's 第1希望. */
-export const SPARE_OFFERING = 4;
+export const SPARE_OFFERING = 0;
 
 export interface PlannedEntry {
   /** 1-based: the applicant is synthetic member n. */

@@ -18,6 +18,7 @@ import type { Site } from '@/features/site';
 import { transparencyReport, verifyDrawRecord, type DrawRecord } from '@/features/presale';
 import { findItem } from '@/features/content/server';
 import { DrawReport } from '@/features/presale/ui';
+import { doorPerformances } from '@/features/tickets/server';
 import { seedDemo } from './seed';
 import { seedDemoContent } from './seed-content';
 import { seedDemoMembers } from './seed-members';
@@ -141,6 +142,8 @@ describe('each demo site’s drawn presale', () => {
       expect(mine).toMatchObject({ status: 'paid', tickets: 2, wonRank: 1 });
       const held = await handle.db.select().from(tickets).where(eq(tickets.applicationId, mine!.id));
       expect(held.length, site.slug).toBe(2);
+      // For the soonest show with e-tickets: the one the door page opens on (e2e/tickets.spec.ts scans them there).
+      expect(held[0]!.performanceId).toBe((await doorPerformances(handle.db, site.id))[0]!.id);
       const [companion] = await handle.db
         .select({ status: presaleParticipants.companionStatus, nickname: members.nickname })
         .from(presaleParticipants)

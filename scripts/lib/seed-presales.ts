@@ -45,7 +45,7 @@ const WINDOWS = [
   { state: 'open', opens: -2, closes: 5, results: 7, applies: false, shows: 37 },
   { state: 'closed', opens: -10, closes: -1, results: 1, applies: true, shows: 44 },
   // Drawn among thousands (issue 37), paid and issued: the premium member holds e-tickets for the item's weekday
-  // extra show, about three weeks on (issue 24).
+  // extra show in two weeks, its soonest (issue 24).
   { state: 'drawn', opens: -20, closes: -12, results: -10, applies: true, shows: 14 },
 ] as const;
 
@@ -133,9 +133,9 @@ export async function seedDemoPresales(
         member,
         presale.id,
         {
-          // The drawn presale: the extra show's 指定席 first, which has room for all who ask (DRAWN_OFFERINGS), so
-          // the member's 第1希望 wins in the real draw whatever its shuffle; then the Tokyo 指定席.
-          choices: crowd ? [offerings[SPARE_OFFERING]!, offerings[0]!] : offerings.slice(0, 2),
+          // The drawn presale: the weekday show's 指定席 first, which has room for all who ask (DRAWN_OFFERINGS),
+          // so the member's 第1希望 wins in the real draw whatever its shuffle; then a weekend show's 指定席.
+          choices: crowd ? [offerings[SPARE_OFFERING]!, offerings[2]!] : offerings.slice(0, 2),
           tickets: 2,
           companions,
           // mio's premium member pays by the card on file (the drawn presale's win shows paid, with its receipt); the
