@@ -45,7 +45,8 @@ test.describe('content accessibility (axe)', { tag: '@both-widths' }, () => {
       await expectNoSeriousViolations(page, label('mio gallery'));
 
       const openTicket = publishedItems('mio', 'ticket').find(
-        (item) => item.ticket!.applyFromDays < 0 && item.ticket!.applyUntilDays > 0,
+        (item) =>
+          item.ticket!.presaleCode && item.ticket!.applyFromDays < 0 && item.ticket!.applyUntilDays > 0,
       );
       await open('ticket', openTicket!);
       await expect(page.getByText('先行受付コード')).toBeVisible();

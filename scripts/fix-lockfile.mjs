@@ -9,7 +9,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 const file = new URL('../package-lock.json', import.meta.url);
 const lock = JSON.parse(readFileSync(file, 'utf8'));
 const packages = lock.packages;
-const registry = execFileSync('npm', ['config', 'get', 'registry'], { encoding: 'utf8' }).trim().replace(/\/$/, '');
+const registry = execFileSync('npm', ['config', 'get', 'registry'], { encoding: 'utf8' })
+  .trim()
+  .replace(/\/$/, '');
 const PLATFORM_FIELDS = ['os', 'cpu', 'libc'];
 
 function resolves(from, name) {

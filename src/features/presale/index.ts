@@ -5,10 +5,11 @@ export {
   checkRecordAgainstLog,
   LOCAL_BEACON_NOTE,
   OPERATOR_BEACON_NOTE,
+  transparencyReport,
   verifyDrawLog,
   verifyDrawRecord,
 } from './draw';
 export { verifyDrawCommand } from './draw/command';
-export type { DrawBeacon, DrawLog, DrawRecord } from './draw';
+export type { DrawBeacon, DrawLog, DrawRecord, TransparencyReport } from './draw';
 export type { PresaleFairness, PublicDraw } from './types';
 export { presaleSetupSchema } from './schemas';

@@ -1,7 +1,7 @@
 import 'server-only';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import { contentItems, media } from '@/server/db/schema';
+import { contentItems, media, presales } from '@/server/db/schema';
 import { imageView, videoView } from '@/features/media/server';
 import { resolveBody } from '@/features/content/server/body';
 import { summaryOf, type PublicRow, type ViewContext } from '@/features/content/server/rows';
@@ -22,6 +22,7 @@ export async function fullItem(
     .select({
       bodyHtml: contentItems.bodyHtml,
       presale: contentItems.presale,
+      hasPresale: sql<boolean>`exists (select 1 from ${presales} p where p.item_id = "content_items"."id")`,
       embed: contentItems.embed,
       file: media,
     })
@@ -45,6 +46,8 @@ export async function fullItem(
       .map((file) => ({ id: file.id, image: image(file), caption: file.caption })),
     video: video ? videoView(ctx.site, video, cover, urls, ctx.now) : null,
     embed: secret?.embed ?? null,
-    presale: secret?.presale ?? null,
+    // One way to apply (issue 37): an item with a members' presale shows its panel only, never the shared code and
+    // the outside application link besides (not even in the response).
+    presale: secret?.hasPresale ? null : (secret?.presale ?? null),
   };
 }

@@ -1,10 +1,26 @@
 import 'server-only';
-import { and, eq, lte } from 'drizzle-orm';
-import { contentItems } from '@/server/db/schema';
+import { and, eq, lte, sql } from 'drizzle-orm';
+import { contentItems, presales } from '@/server/db/schema';
 import type { Site, SectionId } from '@/features/site';
 import { isLive, mayView, requiredStatus } from '@/features/content/access';
 import type { TicketSchedule } from '@/server/db/content-schema';
 import type { ItemSummary, ViewerLevel } from '@/features/content/types';
+
+/** content_items' own columns, named in full: a one-table select names them bare, which a subquery would misread. */
+const item = (column: 'id' | 'ticket') => sql.raw(`"content_items"."${column}"`);
+const iso = (column: 'opens_at' | 'closes_at') =>
+  sql.raw(`to_char(p.${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+/**
+ * The item's schedule as shown: where the item has a members' presale, its application window is the presale's
+ * (one source of truth, issue 37: the page cannot show 受付期間 other than the one the presale takes applications in).
+ */
+const shownTicket = sql<TicketSchedule | null>`coalesce(
+    (select ${item('ticket')} || jsonb_build_object('applyFrom', ${iso('opens_at')}, 'applyUntil', ${iso('closes_at')})
+       from ${presales} p where p.item_id = ${item('id')}),
+    ${item('ticket')})`
+  .mapWith(contentItems.ticket)
+  .as('ticket');
 
 /** The columns anyone may see. Member-only columns are read only by fullItem, after the viewer was checked. */
 export const PUBLIC_COLUMNS = {
@@ -15,7 +31,7 @@ export const PUBLIC_COLUMNS = {
   publishedAt: contentItems.publishedAt,
   isLive: contentItems.isLive,
   openToAll: contentItems.openToAll,
-  ticket: contentItems.ticket,
+  ticket: shownTicket,
 };
 export interface PublicRow {
   id: string;

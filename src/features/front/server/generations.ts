@@ -2,7 +2,7 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db, DbHandle } from '@/server/db/client';
-import { contentItems, pageCacheGenerations } from '@/server/db/schema';
+import { contentItems, pageCacheGenerations, presales } from '@/server/db/schema';
 
 /** The PostgreSQL channel on which a site's move to a new generation is announced to every instance. */
 export const PAGE_CACHE_CHANNEL = 'fc_page_cache';
@@ -40,7 +40,7 @@ const scheduleTime = (field: 'applyFrom' | 'applyUntil') =>
 
 /**
  * Each site's next scheduled change of its pages: an item published with a date to come, or a presale's application
- * window opening or closing (its state and LIVE badge change then). Its cached pages stop being current at that
+ * window (the item's, or its members' presale's) opening or closing (its state and LIVE badge change then). Its cached pages stop being current at that
  * moment.
  */
 export async function readNextPublications(db: Db, now = new Date()): Promise<Map<string, Date>> {
@@ -50,6 +50,12 @@ export async function readNextPublications(db: Db, now = new Date()): Promise<Ma
       sql`SELECT ${contentItems.siteId} AS site_id, ${moment} AS at FROM ${contentItems}
           WHERE ${contentItems.state} = 'published' AND ${moment} > ${at}`,
   );
+  // An item with a members' presale shows the presale's window (content's PUBLIC_COLUMNS): its opening and close.
+  for (const moment of [presales.opensAt, presales.closesAt]) {
+    moments.push(
+      sql`SELECT ${presales.siteId} AS site_id, ${moment} AS at FROM ${presales} WHERE ${moment} > ${at}`,
+    );
+  }
   const result: unknown = await db.execute(
     sql`SELECT site_id, min(at) AS at FROM (${sql.join(moments, sql` UNION ALL `)}) AS moments GROUP BY site_id`,
   );

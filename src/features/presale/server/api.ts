@@ -5,7 +5,7 @@ import { jsonInvalid, jsonOk } from '@/server/http/responses';
 import { consumeRateLimit } from '@/server/rate-limit/limiter';
 import { findMember } from '@/features/membership/server';
 import { memberPost } from '@/features/membership/app';
-import { staffApi } from '@/features/staff/app';
+import { renewSitePages, staffApi } from '@/features/staff/app';
 import { getPaymentProvider } from '@/features/billing/server';
 import { jstDateTime, presaleSetupSchema } from '@/features/presale/schemas';
 import { extendPresaleWindow, presaleIdOfItem, savePresale } from './setup';
@@ -17,17 +17,19 @@ type ItemParams = { host: string; itemId: string };
 type PresaleParams = { host: string; id: string };
 
 /** PUT /api/staff/presales/[itemId]: staff set up the presale of a TICKET item (or change it before it opens). */
-export const putPresale = staffApi<ItemParams>('content:write', async ({ params, actor, db, body }) => {
+export const putPresale = staffApi<ItemParams>('content:write', async ({ params, actor, db, site, body }) => {
   const parsed = presaleSetupSchema.safeParse(body);
   if (!parsed.success) return jsonInvalid(parsed.error.issues);
   const presale = await savePresale(db, actor, params.itemId, parsed.data);
+  // The item's page shows the presale's window (and no longer the shared code): renewed at once.
+  await renewSitePages(db, site.id);
   return jsonOk({ id: presale.id, commitment: presale.commitment });
 });
 
 const extendSchema = z.object({ closesAt: jstDateTime, resultsAt: jstDateTime });
 
 /** POST /api/staff/presales/[itemId]/extend: a later close, the one change allowed once the window opened. */
-export const postExtend = staffApi<ItemParams>('content:write', async ({ params, actor, db, body }) => {
+export const postExtend = staffApi<ItemParams>('content:write', async ({ params, actor, db, site, body }) => {
   const parsed = extendSchema.safeParse(body);
   if (!parsed.success) return jsonInvalid(parsed.error.issues);
   const presale = await extendPresaleWindow(
@@ -37,6 +39,7 @@ export const postExtend = staffApi<ItemParams>('content:write', async ({ params,
     parsed.data.closesAt,
     parsed.data.resultsAt,
   );
+  await renewSitePages(db, site.id);
   return jsonOk({ closesAt: presale.closesAt.toISOString(), resultsAt: presale.resultsAt.toISOString() });
 });
 

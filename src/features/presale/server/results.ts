@@ -10,8 +10,10 @@ import {
   presales,
 } from '@/server/db/schema';
 import { konbiniDeadline } from '@/server/payments/sandbox-konbini';
-import { notify } from '@/features/notices/server';
+import { notifyMany, type NoticeInput } from '@/features/notices/server';
 import { formatJst } from '@/features/presale/components/labels';
+
+type NoticeOf<K extends 'presale-won' | 'presale-lost'> = K extends unknown ? NoticeInput<K> : never;
 
 /** The members told about an application's result: the applicant and the companions who accepted. */
 export async function participantsOf(tx: Db, applicationId: string) {
@@ -21,6 +23,23 @@ export async function participantsOf(tx: Db, applicationId: string) {
     .where(
       and(
         eq(presaleParticipants.applicationId, applicationId),
+        or(eq(presaleParticipants.role, 'applicant'), eq(presaleParticipants.companionStatus, 'accepted')),
+      ),
+    );
+}
+
+/** participantsOf for every application of a presale at once, with the application each belongs to. */
+function participantsOfPresale(tx: Db, presaleId: string) {
+  return tx
+    .select({
+      applicationId: presaleParticipants.applicationId,
+      memberId: presaleParticipants.memberId,
+      role: presaleParticipants.role,
+    })
+    .from(presaleParticipants)
+    .where(
+      and(
+        eq(presaleParticipants.presaleId, presaleId),
         or(eq(presaleParticipants.role, 'applicant'), eq(presaleParticipants.companionStatus, 'accepted')),
       ),
     );
@@ -72,46 +91,63 @@ export async function announceResults(db: Db, presaleId: string, now: Date): Pro
           inArray(presaleApplications.status, ['won', 'lost', 'void']),
         ),
       );
-    for (const application of results) {
-      const win = wins.get(application.id);
-      if (win && application.paymentMethod === 'konbini') {
-        await tx
-          .update(presaleApplications)
-          .set({ paymentDueAt: payBy, updatedAt: now })
-          .where(eq(presaleApplications.id, application.id));
-      }
-      for (const person of await participantsOf(tx, application.id)) {
-        const companion = person.role === 'companion';
-        const base = { siteId: presale.siteId, memberId: person.memberId };
-        const key = `presale-result:${application.id}:${person.memberId}`;
-        if (win) {
-          await notify(tx, {
-            ...base,
-            kind: 'presale-won',
-            key,
-            data: {
-              title,
-              receiptNo: application.receiptNo,
-              rank: application.wonRank ?? 1,
-              performance: `${formatJst(win.startsAt.toISOString())} ${win.venue}`,
-              seatType: win.seatType,
-              tickets: application.tickets,
-              amountYen: application.tickets * win.priceYen,
-              method: application.paymentMethod,
-              payBy: application.paymentMethod === 'konbini' ? payBy.toISOString() : null,
-              companion,
-            },
-          });
-        } else {
-          await notify(tx, {
-            ...base,
-            kind: 'presale-lost',
-            key,
-            data: { title, receiptNo: application.receiptNo, voidReason: application.voidReason, companion },
-          });
-        }
-      }
+    // A draw of thousands is announced in a few statements, not a few per entry: every konbini win's deadline in
+    // one update, everyone told (applicants and accepted companions, read in one query) in batches.
+    await tx
+      .update(presaleApplications)
+      .set({ paymentDueAt: payBy, updatedAt: now })
+      .where(
+        and(
+          eq(presaleApplications.presaleId, presaleId),
+          eq(presaleApplications.status, 'won'),
+          eq(presaleApplications.paymentMethod, 'konbini'),
+        ),
+      );
+    const people = new Map<string, Awaited<ReturnType<typeof participantsOf>>>();
+    for (const person of await participantsOfPresale(tx, presaleId)) {
+      const list = people.get(person.applicationId);
+      if (list) list.push(person);
+      else people.set(person.applicationId, [person]);
     }
+    const told = results.flatMap((application) => {
+      const win = wins.get(application.id);
+      return (people.get(application.id) ?? []).map((person): NoticeOf<'presale-won' | 'presale-lost'> => {
+        const companion = person.role === 'companion';
+        const base = {
+          siteId: presale.siteId,
+          memberId: person.memberId,
+          key: `presale-result:${application.id}:${person.memberId}`,
+        };
+        return win
+          ? {
+              ...base,
+              kind: 'presale-won',
+              data: {
+                title,
+                receiptNo: application.receiptNo,
+                rank: application.wonRank ?? 1,
+                performance: `${formatJst(win.startsAt.toISOString())} ${win.venue}`,
+                seatType: win.seatType,
+                tickets: application.tickets,
+                amountYen: application.tickets * win.priceYen,
+                method: application.paymentMethod,
+                payBy: application.paymentMethod === 'konbini' ? payBy.toISOString() : null,
+                companion,
+              },
+            }
+          : {
+              ...base,
+              kind: 'presale-lost',
+              data: {
+                title,
+                receiptNo: application.receiptNo,
+                voidReason: application.voidReason,
+                companion,
+              },
+            };
+      });
+    });
+    await notifyMany(tx, told);
     await tx
       .update(presales)
       .set({ resultsAnnouncedAt: now, updatedAt: now })
