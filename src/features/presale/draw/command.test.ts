@@ -113,6 +113,23 @@ describe('npm run verify-draw', () => {
     );
   });
 
+  it('refuses a log rewritten and hashed again since a copy was saved (--saved)', async () => {
+    const saved = { ...log, entries: log.entries.slice(0, 2) };
+    const files = { 'r.json': file, 'log.json': json(log), 'saved.json': json(saved) };
+    const kept = await run(['r.json', '--log', 'log.json', '--saved', 'saved.json'], files);
+    expect(kept.code).toBe(0);
+    expect(kept.out).toContain('OK 保存した抽選ログの写し（追記のみ）');
+    // The operator re-seeds and rewrites the log from its first entry: it chains, and it holds the new record.
+    const reseeded = await makeDrawRecord({ ...record, seed: 'ab'.repeat(32) });
+    const reseededFile = drawRecordFile(reseeded);
+    const rewritten = await logFor(reseeded, reseededFile);
+    const forged = { ...files, 'r.json': reseededFile, 'log.json': json(rewritten) };
+    expect((await run(['r.json', '--log', 'log.json'], forged)).code).toBe(0);
+    const caught = await run(['r.json', '--log', 'log.json', '--saved', 'saved.json'], forged);
+    expect(caught.code).toBe(1);
+    expect(caught.err).toContain('抽選ログの 1 番が、保存した写しから書き換えられています');
+  });
+
   it('refuses a non-canonical record with the rule, exit 1', async () => {
     const bent = JSON.parse(new TextDecoder().decode(file)) as { results: Record<string, unknown>[] };
     bent.results.find((r) => r.outcome === 'lost')!.rank = null;

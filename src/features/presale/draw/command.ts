@@ -1,3 +1,4 @@
+import { compareWithSavedLog, verifyDrawLog } from './log';
 import { verifyPublishedDraw, type DrawLogSource } from './published';
 import { DRAW_CHECK_LABELS, type DrawCheck } from './rules';
 import { drawLogUrlFor, fetchBytes, isHttpUrl, parseJsonBytes } from './source';
@@ -11,13 +12,13 @@ export interface CommandIo {
 }
 
 const USAGE =
-  'usage: npm run verify-draw -- <record.json | https://<site>/api/presales/<id>/record> [--log <log.json | URL>] [--entry ID]';
+  'usage: npm run verify-draw -- <record.json | https://<site>/api/presales/<id>/record> [--log <log.json | URL>] [--saved <a copy of the log kept earlier>] [--entry ID]';
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 interface Arguments {
   positionals: string[];
-  values: { entry?: string; log?: string };
+  values: { entry?: string; log?: string; saved?: string };
 }
 
 /** `--entry ID`, `--log=URL` and positionals; by hand so that this module needs nothing of Node's. */
@@ -25,11 +26,11 @@ function parseArguments(args: string[]): Arguments | { error: string } {
   const parsed: Arguments = { positionals: [], values: {} };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
-    const option = /^--(entry|log)(?:=(.*))?$/.exec(arg);
+    const option = /^--(entry|log|saved)(?:=(.*))?$/.exec(arg);
     if (option) {
       const value = option[2] ?? args[++i];
       if (value === undefined) return { error: `${arg} needs a value` };
-      parsed.values[option[1] as 'entry' | 'log'] = value;
+      parsed.values[option[1] as keyof Arguments['values']] = value;
     } else if (arg.startsWith('--')) {
       return { error: `unknown option ${arg}` };
     } else {
@@ -75,6 +76,7 @@ export async function verifyDrawCommand(args: string[], io: CommandIo): Promise<
     }
   }
   const verified = await verifyPublishedDraw(recordFile, log);
+  const savedProblems = parsed.values.saved ? await againstSaved(parsed.values.saved, log, load) : null;
   io.out(`record: ${source}`);
   io.out(`log: ${logSource ?? '(none)'}`);
   for (const [check, label] of Object.entries(DRAW_CHECK_LABELS)) {
@@ -83,7 +85,10 @@ export async function verifyDrawCommand(args: string[], io: CommandIo): Promise<
   }
   const logProblems = verified.log?.problems ?? null;
   io.out(`${logProblems === null ? 'WARNING' : logProblems.length === 0 ? 'OK' : 'NG'} 抽選ログ`);
-  for (const problem of [...verified.record.problems, ...(logProblems ?? [])]) io.err(`NG: ${problem}`);
+  if (savedProblems) io.out(`${savedProblems.length === 0 ? 'OK' : 'NG'} 保存した抽選ログの写し（追記のみ）`);
+  for (const problem of [...verified.record.problems, ...(logProblems ?? []), ...(savedProblems ?? [])]) {
+    io.err(`NG: ${problem}`);
+  }
   for (const warning of verified.warnings) {
     io.out(`WARNING: ${warning}`);
   }
@@ -96,11 +101,31 @@ export async function verifyDrawCommand(args: string[], io: CommandIo): Promise<
     const mine = results.find((r) => r.entry === parsed.values.entry);
     io.out(mine ? JSON.stringify(mine) : `entry ${parsed.values.entry} is not in the record`);
   }
-  const ok = verified.ok;
+  const ok = verified.ok && (savedProblems?.length ?? 0) === 0;
   io.out(
     ok
       ? `OK: the record verifies (fc-draw-v1)${logSource ? ' and matches the draw log (fc-draw-log-v1)' : ', NOT anchored: no draw log was checked'}`
       : 'NG: the record does not verify',
   );
   return ok ? 0 : 1;
+}
+
+/** `--saved`: a copy of the log kept earlier must still be the start of the log now (docs/presale-draw.md, section 8). */
+async function againstSaved(
+  from: string,
+  log: DrawLogSource,
+  load: (from: string) => Promise<Uint8Array>,
+): Promise<string[]> {
+  let saved;
+  try {
+    const read = parseJsonBytes(await load(from));
+    if ('error' in read) return [`保存した抽選ログ ${from} が ${read.error}。`];
+    saved = await verifyDrawLog(read.json);
+  } catch (error) {
+    return [`保存した抽選ログ ${from} を読み込めません: ${message(error)}`];
+  }
+  if (!saved.log) return saved.problems;
+  const current = log && 'json' in log ? await verifyDrawLog(log.json) : null;
+  if (!current?.log) return ['今の抽選ログがないため、保存した写しと照合できません（--log）。'];
+  return [...saved.problems, ...compareWithSavedLog(saved.log, current.log)];
 }

@@ -10,6 +10,7 @@ export { canonicalEntryList } from './canonical';
 export { transparencyReport, type TransparencyReport } from './report';
 export {
   checkRecordAgainstLog,
+  compareWithSavedLog,
   DRAW_LOG_ALGORITHM,
   drawLogSchema,
   entryListValue,

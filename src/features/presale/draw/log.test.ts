@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bytesToHex, sha256 } from './bytes';
 import {
   checkRecordAgainstLog,
+  compareWithSavedLog,
   drawLogLine,
   nextDrawLogEntry,
   verifyDrawLog,
@@ -69,5 +70,28 @@ describe('fc-draw-log-v1', () => {
     expect((await checkRecordAgainstLog(otherRound, file, log)).join()).toContain('ラウンド');
     const otherFile = new TextEncoder().encode('{"the":"record" }');
     expect((await checkRecordAgainstLog(record, otherFile, log)).join()).toContain('ファイルのハッシュ');
+  });
+
+  it('shows a rewritten past entry against a copy saved before, even when the whole chain was hashed again', async () => {
+    const saved = await logOf([
+      { presale: 'p1', kind: 'commitment', value: 'a'.repeat(64) },
+      { presale: 'p1', kind: 'round', value: 'drand:42' },
+    ]);
+    const appended = await logOf([
+      { presale: 'p1', kind: 'commitment', value: 'a'.repeat(64) },
+      { presale: 'p1', kind: 'round', value: 'drand:42' },
+      { presale: 'p1', kind: 'entry-list', value: `${'b'.repeat(64)}:1` },
+    ]);
+    expect(compareWithSavedLog(saved, appended)).toEqual([]);
+    const rewritten = await logOf([
+      { presale: 'p1', kind: 'commitment', value: 'e'.repeat(64) },
+      { presale: 'p1', kind: 'round', value: 'drand:42' },
+      { presale: 'p1', kind: 'entry-list', value: `${'b'.repeat(64)}:1` },
+    ]);
+    expect((await verifyDrawLog(rewritten)).ok).toBe(true);
+    expect(compareWithSavedLog(saved, rewritten).join()).toContain(
+      '1 番が、保存した写しから書き換えられています',
+    );
+    expect(compareWithSavedLog(appended, saved).join()).toContain('短くなっています');
   });
 });

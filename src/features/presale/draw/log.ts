@@ -139,3 +139,20 @@ export async function checkRecordAgainstLog(
   }
   return problems;
 }
+
+/**
+ * A copy of the log someone saved earlier against the log now: a log is only ever appended to, so every entry of the
+ * copy must still be there with the same hash. An operator who rewrites a past entry and hashes the whole chain again
+ * gets a log that chains by itself; any copy kept from before the rewrite shows it.
+ */
+export function compareWithSavedLog(saved: DrawLog, current: DrawLog): string[] {
+  if (saved.entries.length > current.entries.length) {
+    return [
+      `保存した抽選ログ（${saved.entries.length}件）より、今の抽選ログ（${current.entries.length}件）が短くなっています。`,
+    ];
+  }
+  const changed = saved.entries.find((entry, index) => current.entries[index]?.hash !== entry.hash);
+  return changed
+    ? [`抽選ログの ${changed.seq} 番が、保存した写しから書き換えられています（追記のみの規則）。`]
+    : [];
+}
