@@ -11,6 +11,7 @@ import {
 } from '@/features/presale/draw';
 import { DrawChecks } from './draw-checks';
 import { RecordDetails } from './draw-record-details';
+import { checkKeptCopy } from './kept-log';
 
 type State =
   | { kind: 'loading' }
@@ -67,7 +68,8 @@ export function DrawVerifier({ presaleId, entry }: { presaleId: string; entry: s
         if (current) setState({ kind: 'unavailable', message: file.message });
         return;
       }
-      const verified = await verifyPublishedDraw(file, log);
+      const published = await verifyPublishedDraw(file, log);
+      const verified = 'json' in log ? await checkKeptCopy(published, log.json) : published;
       if (current) setState({ kind: 'done', verified });
     })();
     return () => {
