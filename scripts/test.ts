@@ -224,11 +224,11 @@ async function postgresPhases(serverUrl: string): Promise<Phase[]> {
 const BUDGET_SECONDS: Record<string, number> = {
   install: 75,
   'lint and types': 110,
-  'unit and integration': 200,
-  browser: 330,
+  'unit and integration': 160,
+  browser: 430,
   'integration (PostgreSQL)': 110,
-  'browser (PostgreSQL)': 75,
-  'faults (short)': 150,
+  'browser (PostgreSQL)': 90,
+  'faults (short)': 165,
   total: 900,
 };
 const budgetOf = (name: string) =>

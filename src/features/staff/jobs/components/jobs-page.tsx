@@ -49,7 +49,8 @@ export async function JobsPage({ actor }: { actor: StaffActor }) {
           まだ記録がありません（サーバーの起動後に表示されます）。
         </p>
       ) : (
-        <div className="relative overflow-x-auto">
+        // A phone scrolls the table sideways; with nothing focusable in it, the region itself takes the keyboard.
+        <div role="region" aria-label="定期処理の一覧" tabIndex={0} className="relative overflow-x-auto">
           <table className="w-full min-w-[48rem] border-collapse text-sm" data-testid="jobs">
             <thead>
               <tr className="border-b border-line text-left whitespace-nowrap">
