@@ -38,6 +38,10 @@ test('signed out, the presales show what they fixed in advance, and every publis
   await fairness.getByRole('link', { name: '抽選結果を検証する' }).click();
   await expect(page.getByRole('status')).toContainText('検証できました', { timeout: 20_000 });
   await expect(page.locator('[data-beacon-note]')).toContainText(LOCAL_BEACON_NOTE);
+  // The report names each seat type as the item page does (the record itself holds offering ids only).
+  await expect(page.locator('[data-offering]').first()).toContainText(
+    /\d+\/\d+\(.\) \d+:\d+ .+ (指定席|立見)/,
+  );
 
   const { draws } = (await (await request.get('/api/draws')).json()) as { draws: PublicDraw[] };
   expect(draws.length).toBeGreaterThanOrEqual(1);

@@ -8,5 +8,6 @@ export { getDrawLog, getDrawRecord, getDraws, getPresaleFairness } from './serve
 export { PaidPage } from './components/paid-page';
 export { DrawLogPage } from './components/public/draw-log-page';
 export { DrawsPage } from './components/public/draws-page';
+export { VerifyPage } from './components/public/verify-page';
 export { PresaleListPage } from './components/staff/presale-list-page';
 export { PresaleStaffPage } from './components/staff/presale-staff-page';

@@ -3,10 +3,18 @@ import type { DrawRecord } from '@/features/presale/draw';
 import { DrawReport } from './draw-report';
 
 /** The transparency report and the record's own values, from a record that verified or at least could be read. */
-export function RecordDetails({ record, presaleId }: { record: DrawRecord; presaleId: string }) {
+export function RecordDetails({
+  record,
+  presaleId,
+  offeringNames,
+}: {
+  record: DrawRecord;
+  presaleId: string;
+  offeringNames?: Record<string, string>;
+}) {
   return (
     <>
-      <DrawReport record={record} />
+      <DrawReport record={record} offeringNames={offeringNames} />
       <details className="text-sm break-all">
         <summary className="cursor-pointer font-bold">記録の詳細</summary>
         <p className="mt-2 font-mono">commitment {record.commitment}</p>

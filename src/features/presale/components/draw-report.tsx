@@ -7,7 +7,13 @@ const percent = (part: number, whole: number) => (whole ? `（${Math.round((part
  * seats each seat type had and how many it gave, how far each rank got, and what was voided and why. Offerings are
  * named as in the record (in its order, with the start of their id), so that anyone can match them to the JSON.
  */
-export function DrawReport({ record }: { record: DrawRecord }) {
+export function DrawReport({
+  record,
+  offeringNames = {},
+}: {
+  record: DrawRecord;
+  offeringNames?: Record<string, string>;
+}) {
   const report = transparencyReport(record);
   return (
     <section aria-labelledby="report" className="space-y-3">
@@ -32,7 +38,8 @@ export function DrawReport({ record }: { record: DrawRecord }) {
           {report.offerings.map((offering, index) => (
             <tr key={offering.offering} data-offering={offering.offering}>
               <td>
-                #{index + 1} <span className="font-mono text-xs">{offering.offering.slice(0, 8)}</span>
+                {offeringNames[offering.offering] ?? `#${index + 1}`}{' '}
+                <span className="font-mono text-xs">{offering.offering.slice(0, 8)}</span>
               </td>
               <td>{offering.capacity}</td>
               <td>

@@ -57,7 +57,16 @@ function verdict(verified: PublishedDrawVerification, record: DrawRecord | null)
  * Recomputes the published draw in this browser (WebCrypto) from the record's exact bytes, checks them against the
  * site's draw log, and shows the fan's own entry: nothing here trusts the server's results.
  */
-export function DrawVerifier({ presaleId, entry }: { presaleId: string; entry: string }) {
+export function DrawVerifier({
+  presaleId,
+  entry,
+  offeringNames = {},
+}: {
+  presaleId: string;
+  entry: string;
+  /** Offering id to "12/11(金) 19:00 Zepp Nagoya 指定席": the record itself names offerings by id only. */
+  offeringNames?: Record<string, string>;
+}) {
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [mine, setMine] = useState(entry);
   useEffect(() => {
@@ -79,7 +88,15 @@ export function DrawVerifier({ presaleId, entry }: { presaleId: string; entry: s
 
   if (state.kind === 'loading') return <p aria-live="polite">抽選をこのブラウザで再計算しています…</p>;
   if (state.kind === 'unavailable') return <p role="alert">{state.message}</p>;
-  return <DrawVerification verified={state.verified} presaleId={presaleId} mine={mine} onMine={setMine} />;
+  return (
+    <DrawVerification
+      verified={state.verified}
+      presaleId={presaleId}
+      mine={mine}
+      onMine={setMine}
+      offeringNames={offeringNames}
+    />
+  );
 }
 
 /** The verification's outcome, apart from its loading so that it renders from a given result (and is tested so). */
@@ -88,11 +105,13 @@ export function DrawVerification({
   presaleId,
   mine,
   onMine,
+  offeringNames = {},
 }: {
   verified: PublishedDrawVerification;
   presaleId: string;
   mine: string;
   onMine: (value: string) => void;
+  offeringNames?: Record<string, string>;
 }) {
   const record = verified.record.record;
   // Receipt numbers are upper case; ids are compared exactly first, as the document says (section 2).
@@ -139,7 +158,7 @@ export function DrawVerification({
                 : `受付番号 ${result.entry}：無効`}
         </p>
       )}
-      {record && <RecordDetails record={record} presaleId={presaleId} />}
+      {record && <RecordDetails record={record} presaleId={presaleId} offeringNames={offeringNames} />}
     </div>
   );
 }

@@ -1,23 +1,20 @@
 import type { Metadata } from 'next';
-import { PageHeading } from '@/components/ui/page-heading';
-import { DrawVerifier } from '@/features/presale/ui';
+import { requireSite } from '@/features/site/app';
+import { VerifyPage } from '@/features/presale/app';
 
 export const metadata: Metadata = { title: '抽選の検証' };
 
-/** Public: anyone can recompute a published draw; the record holds receipt numbers only, no names. */
-export default async function VerifyDrawPage({
-  params,
-  searchParams,
-}: {
-  params: Promise<{ id: string }>;
+/** Public: anyone can recompute a published draw. */
+export default async function VerifyDrawRoute(props: {
+  params: Promise<{ host: string; id: string }>;
   searchParams: Promise<{ entry?: string }>;
 }) {
-  const { id } = await params;
-  const { entry } = await searchParams;
+  const [{ id }, { entry }] = await Promise.all([props.params, props.searchParams]);
   return (
-    <div className="mx-auto max-w-3xl px-4 py-8 md:py-12">
-      <PageHeading>抽選の検証</PageHeading>
-      <DrawVerifier presaleId={id} entry={typeof entry === 'string' ? entry.slice(0, 20) : ''} />
-    </div>
+    <VerifyPage
+      site={await requireSite(props)}
+      presaleId={id}
+      entry={typeof entry === 'string' ? entry.slice(0, 20) : ''}
+    />
   );
 }
