@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { ArrayBufferTarget, Muxer } from 'webm-muxer';
+import { seededRandom } from './seeded-random';
 
 /**
  * Pictures and a movie for the demo, drawn at seed time so the repository carries no binary files. Text is Latin
@@ -21,18 +22,6 @@ function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** A small deterministic generator (mulberry32): the same seed draws the same picture on every run. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** The largest bold font size at which the label fits the width (DejaVu Sans Bold capitals are ~0.72 em wide). */
 function fitFont(label: string, width: number, max: number): number {
   return Math.round(Math.min(width / (Math.max(label.length, 1) * 0.72), max));
@@ -50,7 +39,7 @@ export async function demoImage(options: {
   seed: number;
 }): Promise<Buffer> {
   const { width, height } = SIZES[options.orientation];
-  const next = random(options.seed);
+  const next = seededRandom(options.seed);
   // Soft blobs: radial gradients that fade to nothing, far cheaper to draw than a blur filter.
   const blobs = Array.from({ length: 6 }, (_, i) => {
     const r = Math.round(Math.min(width, height) * (0.15 + next() * 0.35));

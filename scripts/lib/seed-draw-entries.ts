@@ -8,6 +8,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
+import { seededRandom } from './seeded-random';
 
 /** Entries per site's drawn presale: enough that the draw shows what it does, few enough to seed in a second. */
 export const DRAWN_ENTRIES = 3_200;
@@ -46,23 +47,11 @@ export interface PlannedEntry {
   at: number;
 }
 
-/** A small seeded generator (mulberry32): the same crowd on every fresh seed of a site. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 const RECEIPT_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
 /** The entries of a site's crowd: ranked choices, 1 or 2 tickets, companions, a few lapsed memberships. */
 export function planDrawEntries(slug: string, count = DRAWN_ENTRIES): PlannedEntry[] {
-  const next = random([...slug].reduce((hash, char) => Math.imul(hash, 31) + char.charCodeAt(0), 37));
+  const next = seededRandom([...slug].reduce((hash, char) => Math.imul(hash, 31) + char.charCodeAt(0), 37));
   const total = DRAWN_OFFERINGS.reduce((sum, offering) => sum + offering.weight, 0);
   const pick = (exclude: number[]) => {
     for (;;) {

@@ -2,26 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { canonicalEntryList } from './canonical';
 import { runDraw, seedCommitment } from './draw';
 import { makeDrawRecord } from './make-record';
-import { LOCAL_BEACON_NOTE, type DrawEntry, type DrawOffering } from './record';
+import { LOCAL_BEACON_NOTE } from './record';
 import { transparencyReport } from './report';
 import { verifyDrawRecord } from './verify';
+import { VECTOR_ENTRIES, VECTOR_OFFERINGS, VECTOR_SEED } from './vectors.fixture';
 
 // The test vectors of docs/presale-draw.md, section 7 (also recomputed there by an independent implementation).
-const SEED = '000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f';
-const OFFERINGS: DrawOffering[] = [
-  { id: 'P1-S', capacity: 4 },
-  { id: 'P1-A', capacity: 2 },
-  { id: 'P2-S', capacity: 3 },
-];
-const ENTRIES: DrawEntry[] = [
-  { id: 'K7M2', tickets: 2, choices: ['P1-S', 'P2-S'] },
-  { id: 'A1B2', tickets: 2, choices: ['P1-S'] },
-  { id: 'Q9X1', tickets: 1, choices: ['P1-S', 'P1-A', 'P2-S'] },
-  { id: 'C3D4', tickets: 2, choices: ['P1-S', 'P1-A'] },
-  { id: 'Z0Z0', tickets: 2, choices: ['P2-S'] },
-  { id: 'M5N6', tickets: 1, choices: ['P1-S'] },
-  { id: 'H8J9', tickets: 2, choices: ['P1-A', 'P1-S'] },
-];
+const SEED = VECTOR_SEED;
+const OFFERINGS = VECTOR_OFFERINGS;
+const ENTRIES = VECTOR_ENTRIES;
 const won = (entry: string, rank: number, offering: string) => ({
   entry,
   outcome: 'won' as const,

@@ -2,27 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { drawRecordFile, makeDrawRecord } from './make-record';
 import { LOCAL_BEACON_NOTE, type DrawRecord } from './record';
 import { verifyDrawRecord, verifyDrawRecordFile } from './verify';
+import { VECTOR_ENTRIES, VECTOR_OFFERINGS, VECTOR_SEED } from './vectors.fixture';
 
 // docs/presale-draw.md, sections 1, 2 and 6: one accepted shape, every other refused with a message naming its rule.
 const recordOf = () =>
   makeDrawRecord({
     presale: 'vector-2',
-    seed: '000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f',
+    seed: VECTOR_SEED,
     beacon: { source: 'local', round: 1, randomness: 'ff'.repeat(32), note: LOCAL_BEACON_NOTE },
-    offerings: [
-      { id: 'P1-S', capacity: 4 },
-      { id: 'P1-A', capacity: 2 },
-      { id: 'P2-S', capacity: 3 },
-    ],
-    entries: [
-      { id: 'K7M2', tickets: 2, choices: ['P1-S', 'P2-S'] },
-      { id: 'A1B2', tickets: 2, choices: ['P1-S'] },
-      { id: 'Q9X1', tickets: 1, choices: ['P1-S', 'P1-A', 'P2-S'] },
-      { id: 'C3D4', tickets: 2, choices: ['P1-S', 'P1-A'] },
-      { id: 'Z0Z0', tickets: 2, choices: ['P2-S'] },
-      { id: 'M5N6', tickets: 1, choices: ['P1-S'] },
-      { id: 'H8J9', tickets: 2, choices: ['P1-A', 'P1-S'] },
-    ],
+    offerings: VECTOR_OFFERINGS,
+    entries: VECTOR_ENTRIES,
     voided: [{ entry: 'Z0Z0', reason: '抽選時点でプレミアム会員ではありません' }],
   });
 

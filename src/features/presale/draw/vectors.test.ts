@@ -6,6 +6,7 @@ import { makeDrawRecord } from './make-record';
 import { DrawRandom, drawKey } from './random';
 import { LOCAL_BEACON_NOTE, type DrawEntry } from './record';
 import { verifyDrawRecord } from './verify';
+import { VECTOR_ENTRIES, VECTOR_OFFERINGS, VECTOR_SEED } from './vectors.fixture';
 
 // Vectors 3 and 4 of docs/presale-draw.md, section 7. Every expected value below is copied from the document (and
 // was computed there by a separate implementation written from the text), never from this code.
@@ -47,7 +48,7 @@ const V3 = {
   ],
 };
 
-const SEED = '000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f';
+const SEED = VECTOR_SEED;
 const V4 = {
   seed: SEED,
   beacon: {
@@ -57,20 +58,8 @@ const V4 = {
     signature:
       'b713718a38ae728dfd477991af2822e08d2f305e47718cef9f7848ce4050e7be41076862b98fad56e91a6b85b89cd97b',
   },
-  offerings: [
-    { id: 'P1-S', capacity: 4 },
-    { id: 'P1-A', capacity: 2 },
-    { id: 'P2-S', capacity: 3 },
-  ],
-  entries: [
-    { id: 'K7M2', tickets: 2, choices: ['P1-S', 'P2-S'] },
-    { id: 'A1B2', tickets: 2, choices: ['P1-S'] },
-    { id: 'Q9X1', tickets: 1, choices: ['P1-S', 'P1-A', 'P2-S'] },
-    { id: 'C3D4', tickets: 2, choices: ['P1-S', 'P1-A'] },
-    { id: 'Z0Z0', tickets: 2, choices: ['P2-S'] },
-    { id: 'M5N6', tickets: 1, choices: ['P1-S'] },
-    { id: 'H8J9', tickets: 2, choices: ['P1-A', 'P1-S'] },
-  ],
+  offerings: VECTOR_OFFERINGS,
+  entries: VECTOR_ENTRIES,
   voided: [],
 };
 
