@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { members, paymentAttempts, plans, sessions } from '@/server/db/schema';
 import { tenantAuth } from '@/server/firebase-admin';
@@ -7,9 +6,9 @@ import { createTestDb } from '@/test/db';
 import { demoSiteFile } from '@/test/site-fixtures';
 import { createTestUser } from '@/test/auth-emulator';
 import { upsertSite, type Site } from '@/features/site/server';
-import { SESSION_COOKIE } from '@/features/auth/server/cookie';
 import { createSession } from '@/features/auth/server/sessions';
 import { ensureMember } from '@/features/membership/server';
+import { memberPost } from '@/test/member-request';
 
 /**
  * Paying needs a confirmed address, as the provider says at the moment of paying (decision 0027): the real Auth
@@ -37,16 +36,7 @@ afterAll(async () => handle?.drop());
 const CARD = { number: '4242424242424242', expiry: '12/40', cvc: '123' };
 
 function subscribe(token: string, body: unknown = { card: CARD }) {
-  const request = new NextRequest('http://localhost/api/billing/subscribe', {
-    method: 'POST',
-    headers: {
-      host: 'localhost',
-      origin: 'http://localhost',
-      'content-type': 'application/json',
-      cookie: `${SESSION_COOKIE}=${token}`,
-    },
-    body: JSON.stringify(body),
-  });
+  const request = memberPost('http://localhost/api/billing/subscribe', token, body);
   return billingAction(request, { params: Promise.resolve({ host: 'localhost', action: 'subscribe' }) });
 }
 

@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sessions } from '@/server/db/schema';
 import { tenantAuth } from '@/server/firebase-admin';
@@ -7,7 +6,8 @@ import { createTestDb } from '@/test/db';
 import { demoSiteFile } from '@/test/site-fixtures';
 import { createTestUser, type TestUser } from '@/test/auth-emulator';
 import { upsertSite, type Site } from '@/features/site/server';
-import { firebaseIdentity, SESSION_COOKIE, createSession, resolveViewer } from '@/features/auth/server';
+import { firebaseIdentity, createSession, resolveViewer } from '@/features/auth/server';
+import { memberPost } from '@/test/member-request';
 
 /**
  * Payments ask the provider about the account at the moment they are made (issue 20): reading pages may trust a
@@ -39,16 +39,7 @@ async function signedIn(user: TestUser): Promise<string> {
 }
 
 function post(action: string, token: string, body: unknown = {}) {
-  const request = new NextRequest(`http://localhost/api/billing/${action}`, {
-    method: 'POST',
-    headers: {
-      host: 'localhost',
-      origin: 'http://localhost',
-      'content-type': 'application/json',
-      cookie: `${SESSION_COOKIE}=${token}`,
-    },
-    body: JSON.stringify(body),
-  });
+  const request = memberPost(`http://localhost/api/billing/${action}`, token, body);
   return billingAction(request, { params: Promise.resolve({ host: 'localhost', action }) });
 }
 

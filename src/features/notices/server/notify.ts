@@ -20,18 +20,7 @@ export interface NoticeInput<K extends NoticeKind> {
  * that causes it, so that both commit or neither does. Answers whether it was new.
  */
 export async function notify<K extends NoticeKind>(tx: Db, input: NoticeInput<K>): Promise<boolean> {
-  const rows = await tx
-    .insert(notices)
-    .values({
-      siteId: input.siteId,
-      memberId: input.memberId,
-      kind: input.kind,
-      deliveryKey: input.key,
-      data: input.data as unknown as Record<string, unknown>,
-    })
-    .onConflictDoNothing()
-    .returning({ id: notices.id });
-  return rows.length > 0;
+  return (await notifyMany(tx, [input])) > 0;
 }
 
 /** Rows per insert: a few thousand parameters, far under PostgreSQL's 65,535 bind parameters. */

@@ -1,18 +1,18 @@
 import { and, eq } from 'drizzle-orm';
-import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDb } from '@/test/db';
 import { demoSiteFile } from '@/test/site-fixtures';
 import { complimentaryGrants, contentItems, notices, presaleOfferings } from '@/server/db/schema';
 import { upsertSite, type Site } from '@/features/site/server';
 import { ensureMember, joinMember, type Member } from '@/features/membership/server';
-import { createSession, SESSION_COOKIE } from '@/features/auth/server';
+import { createSession } from '@/features/auth/server';
 import type { StaffActor } from '@/features/staff';
 import { applicationSchema, presaleSetupSchema, type ApplicationInput } from '@/features/presale/schemas';
 import { applyToPresale, updateApplication } from './apply';
 import { answerInvitation } from './companions';
 import { savePresale, type Presale } from './setup';
 import { presaleForViewer } from './view';
+import { memberPost } from '@/test/member-request';
 
 /**
  * Nobody can take another member's place (issue 37): an invitation never blocks its invitee, the companion field
@@ -99,16 +99,7 @@ async function post(member: Member, presaleId: string, body: unknown): Promise<R
     { siteId: mio.id, uid: member.uid, email: null, authTime: now },
     now,
   );
-  const request = new NextRequest(`http://localhost/api/presales/${presaleId}/application`, {
-    method: 'POST',
-    headers: {
-      host: 'localhost',
-      origin: 'http://localhost',
-      'content-type': 'application/json',
-      cookie: `${SESSION_COOKIE}=${token}`,
-    },
-    body: JSON.stringify(body),
-  });
+  const request = memberPost(`http://localhost/api/presales/${presaleId}/application`, token, body);
   return applicationAnswer(request, mio, { id: presaleId });
 }
 
