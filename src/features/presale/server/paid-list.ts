@@ -13,7 +13,7 @@ import {
 } from '@/server/db/schema';
 import { receiptNumberOf } from '@/features/billing/server';
 import { formatMemberNumber } from '@/features/membership/server';
-import { BOM, csvRow } from '@/features/staff';
+import { BOM, csvRow } from '@/lib/csv';
 import { assertCan, recordAudit, type StaffActor } from '@/features/staff/server';
 import { formatJst } from '@/features/presale/components/labels';
 

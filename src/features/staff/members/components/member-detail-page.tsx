@@ -18,6 +18,7 @@ import { StatusBadge } from '@/features/staff/members/components/status-badge';
 import { GrantForm } from '@/features/staff/members/components/grant-form';
 import { RevokeGrantButton } from '@/features/staff/members/components/revoke-grant-button';
 import { formatPhoneJa } from '@/lib/phone';
+import { formatYenAmount as yen } from '@/lib/yen';
 
 const SUBSCRIPTION_LABELS: Record<string, string> = {
   active: '有効',
@@ -28,8 +29,6 @@ const SUBSCRIPTION_LABELS: Record<string, string> = {
   incomplete: '支払い手続き中',
   incomplete_expired: '支払い未完了',
 };
-
-const yen = (amount: number) => `${amount.toLocaleString('ja-JP')}円`;
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
