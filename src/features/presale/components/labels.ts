@@ -9,7 +9,7 @@ const DAY_TIME = new Intl.DateTimeFormat('ja-JP', {
   minute: '2-digit',
 });
 
-export const formatJst = (iso: string) => DAY_TIME.format(new Date(iso));
+export const formatJst = (at: string | Date) => DAY_TIME.format(new Date(at));
 
 /** "2/1(日) 18:00 Zepp Haneda S席 8,800円" for every offering of the presale. */
 export function offeringLabels(view: Pick<PresaleView, 'performances'>): Map<string, string> {

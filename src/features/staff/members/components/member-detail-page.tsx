@@ -5,7 +5,7 @@ import { Link } from '@/components/ui/link';
 import type { ReactNode } from 'react';
 import { getDb } from '@/server/db';
 import { PageHeading } from '@/components/ui/page-heading';
-import { formatDateJa } from '@/lib/dates';
+import { formatDateJa, parseJstDay } from '@/lib/dates';
 import { paths } from '@/lib/paths';
 import { getPaymentProvider } from '@/features/billing/server';
 import { formatMemberNumber } from '@/features/membership/server';
@@ -94,7 +94,7 @@ export async function MemberDetailPage({
     ['メールアドレス', member.email ?? '—'],
     ['氏名', name || '—'],
     ['フリガナ', kana || '—'],
-    ['生年月日', member.birthday ? formatDateJa(`${member.birthday}T00:00:00+09:00`) : '—'],
+    ['生年月日', member.birthday ? formatDateJa(parseJstDay(member.birthday)) : '—'],
     ['電話番号', formatPhoneJa(member.phone) || '—'],
     ['住所', address || '—'],
     [
@@ -185,7 +185,7 @@ export async function MemberDetailPage({
                     '終了'
                   )}
                 </Cell>
-                <Cell>{formatDateJa(`${grantLastDay(grant.endsAt)}T00:00:00+09:00`)}</Cell>
+                <Cell>{formatDateJa(parseJstDay(grantLastDay(grant.endsAt)))}</Cell>
                 <Cell>
                   <span className="break-all">{grant.grantedByName ?? grant.grantedBy}</span>
                 </Cell>
@@ -195,7 +195,7 @@ export async function MemberDetailPage({
                     <RevokeGrantButton
                       memberId={member.id}
                       grantId={grant.id}
-                      lastDay={formatDateJa(`${grantLastDay(grant.endsAt)}T00:00:00+09:00`)}
+                      lastDay={formatDateJa(parseJstDay(grantLastDay(grant.endsAt)))}
                     />
                   ) : null}
                 </Cell>
