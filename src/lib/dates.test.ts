@@ -4,6 +4,7 @@ import {
   atJstTime,
   endOfJapanDay,
   formatDateJa,
+  formatInJapan,
   jstDateTimeText,
   jstDay,
   parseJstDay,
@@ -99,5 +100,26 @@ describe('Japan time', () => {
   it('formats a Japanese date in Japan time', () => {
     expect(formatDateJa('2026-11-30T15:00:00Z')).toBe('2026年12月1日');
     expect(formatDateJa(parseJstDay('2026-12-01'))).toBe('2026年12月1日');
+  });
+});
+
+describe('formatInJapan', () => {
+  it('formats by a pattern in Japan time, as the Intl formats it replaced', () => {
+    const date = new Date('2026-11-30T15:04:05Z');
+    expect(formatInJapan(date, 'yyyy/MM/dd HH:mm')).toBe('2026/12/01 00:04');
+    expect(formatInJapan(date, 'yyyy-MM-dd HH:mm')).toBe('2026-12-01 00:04');
+    for (let t = Date.UTC(2026, 10, 30, 12); t < Date.UTC(2026, 11, 1, 18); t += 23 * 60_000 + 777) {
+      const at = new Date(t);
+      const sv = new Intl.DateTimeFormat('sv-SE', {
+        timeZone: 'Asia/Tokyo',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+      });
+      expect(formatInJapan(at, 'yyyy-MM-dd HH:mm')).toBe(sv.format(at));
+      expect(toJstLocalInput(at)).toBe(sv.format(at).replace(' ', 'T'));
+    }
   });
 });

@@ -46,6 +46,11 @@ export function toJstLocalInput(date: Date | string | number): string {
   return format(date, "yyyy-MM-dd'T'HH:mm", { in: inJapan });
 }
 
+/** An instant in Japan time by a date-fns pattern ("yyyy/MM/dd HH:mm" gives "2026/12/01 18:00"). */
+export function formatInJapan(date: Date | string | number, pattern: string): string {
+  return format(date, pattern, { in: inJapan });
+}
+
 /** "2026-12-01": the Japan calendar day of an instant, as a date input and a spreadsheet write it. */
 export function jstDay(date: Date | string | number): string {
   return format(date, 'yyyy-MM-dd', { in: inJapan });
