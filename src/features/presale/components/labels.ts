@@ -1,4 +1,5 @@
 import type { PresaleView } from '@/features/presale/types';
+import { formatYenAmount } from '@/lib/yen';
 
 const DAY_TIME = new Intl.DateTimeFormat('ja-JP', {
   timeZone: 'Asia/Tokyo',
@@ -18,7 +19,7 @@ export function offeringLabels(view: Pick<PresaleView, 'performances'>): Map<str
     for (const offering of performance.offerings) {
       labels.set(
         offering.id,
-        `${formatJst(performance.startsAt)} ${performance.venue} ${offering.seatType} ${offering.priceYen.toLocaleString('ja-JP')}円`,
+        `${formatJst(performance.startsAt)} ${performance.venue} ${offering.seatType} ${formatYenAmount(offering.priceYen)}`,
       );
     }
   }

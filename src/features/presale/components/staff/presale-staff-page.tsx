@@ -10,6 +10,7 @@ import { BeaconWarning } from './beacon-warning';
 import { PresaleSetupForm } from './presale-setup-form';
 import { PresaleTimesForm } from './presale-times-form';
 import { parseJstLocal } from '@/lib/dates';
+import { formatYenAmount } from '@/lib/yen';
 
 /** One TICKET item's presale for staff: its state and public commitment, the applications, the rules and the form. */
 export async function PresaleStaffPage({ actor, itemId }: { actor: StaffActor; itemId: string }) {
@@ -147,7 +148,7 @@ export async function PresaleStaffPage({ actor, itemId }: { actor: StaffActor; i
                     {performance.offerings
                       .map(
                         (o) =>
-                          `${o.seatType} ${o.priceYen.toLocaleString('ja-JP')}円（${o.capacity.toLocaleString('ja-JP')}席）`,
+                          `${o.seatType} ${formatYenAmount(o.priceYen)}（${o.capacity.toLocaleString('ja-JP')}席）`,
                       )
                       .join('、')}
                   </p>
