@@ -24,6 +24,7 @@ import { cpuSeconds, listenerPid, startApp, waitForOk } from './lib/bench-app';
 import { openPremiumMemberSessions } from './lib/bench-sessions';
 import { rowsOf } from './lib/bench-seed';
 import { importEmulatorAccounts, seedEligibleMembers, seedEntries } from './lib/bench-presale-seed';
+import { toJstLocalInput } from '@/lib/dates';
 
 const { values } = parseArgs({
   options: {
@@ -53,7 +54,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => void cleanUp().then(() => process.exit(130)));
 }
 
-const jst = (date: Date) => new Date(date.getTime() + 9 * 3_600_000).toISOString().slice(0, 16);
+const jst = (date: Date) => toJstLocalInput(date);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 /** A presale on a new TICKET item of the site, set up by the same function staff use, its window open now. */

@@ -12,6 +12,7 @@ import { encodeImage, storeImage, storeVideo, type Encoded } from '@/features/me
 import { demoContentSchema, type DemoItem } from './content-seed-schema';
 import { demoImage, demoVideo } from './demo-media';
 import { canariesFor, type Canaries } from './content-canaries';
+import { jstDay, parseJstLocal } from '@/lib/dates';
 
 export interface ContentSeedOptions {
   /** Mark every member-only text and file name with a unique string the leak test looks for (e2e only). */
@@ -155,8 +156,7 @@ export async function warmDemoPictures(): Promise<number> {
 
 /** An ISO time at hh:mm in Japan (JST has no daylight saving) on the day of `day`. */
 function jstAt(day: Date, hhmm: string): string {
-  const jstDate = new Date(day.getTime() + 9 * 3600_000).toISOString().slice(0, 10);
-  return new Date(`${jstDate}T${hhmm}:00+09:00`).toISOString();
+  return parseJstLocal(`${jstDay(day)}T${hhmm}`).toISOString();
 }
 
 /**

@@ -36,8 +36,9 @@ import {
   SPARE_OFFERING,
   type PlannedEntry,
 } from './seed-draw-entries';
+import { toJstLocalInput } from '@/lib/dates';
 
-const JST = (date: Date) => new Date(date.getTime() + 9 * 3_600_000).toISOString().slice(0, 16);
+const JST = (date: Date) => toJstLocalInput(date);
 
 /** Where each of a site's four TICKET items stands, relative to the first start: one presale in every state. */
 const WINDOWS = [

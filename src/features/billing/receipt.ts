@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { jstDay } from '@/lib/dates';
 
 /** The consumption tax inside a tax-included price at 10%, rounded down (the usual on Japanese receipts). */
 export function consumptionTaxOf(amountYen: number): number {
@@ -10,7 +11,7 @@ export function consumptionTaxOf(amountYen: number): number {
  * the same on every printing and no counter has to be kept.
  */
 export function receiptNumberOf(paymentId: string, paidAt: Date): string {
-  const jst = new Date(paidAt.getTime() + 9 * 3600_000).toISOString().slice(0, 10).replaceAll('-', '');
+  const jst = jstDay(paidAt).replaceAll('-', '');
   const digest = createHash('sha256').update(paymentId).digest('hex').slice(0, 8).toUpperCase();
   return `R${jst}-${digest}`;
 }

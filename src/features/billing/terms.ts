@@ -1,4 +1,5 @@
-import { formatYen, INTERVAL_LABELS } from '@/features/signup';
+import { INTERVAL_LABELS } from '@/features/signup';
+import { formatYen } from '@/lib/yen';
 
 /**
  * What the final confirmation screen must say of a subscription (特定商取引法 as amended in 2022, 最終確認画面): the

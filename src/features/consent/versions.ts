@@ -1,3 +1,5 @@
+import { formatInJapan } from '@/lib/dates';
+
 /** A published version of a legal page that members agree to. */
 export interface PublishedVersion {
   version: number;
@@ -48,17 +50,8 @@ export function describeVersion(version: PublishedVersion): string {
   return `第${version.version}版（${date}公開）`;
 }
 
-const JST_DATE_TIME = new Intl.DateTimeFormat('sv-SE', {
-  timeZone: 'Asia/Tokyo',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
 /** "2026-11-25 19:04" in Japan time, for the console and the CSV (sorts as text, Excel reads it as a date). */
-export const formatConsentTime = (date: Date) => JST_DATE_TIME.format(date);
+export const formatConsentTime = (date: Date) => formatInJapan(date, 'yyyy-MM-dd HH:mm');
 
 /**
  * What support reads about a member's agreement: "利用規約 第2版・プライバシーポリシー 第1版（2026-11-25 19:04 同意）",

@@ -1,10 +1,11 @@
 import { z } from '@/lib/zod';
+import { parseJstLocal } from '@/lib/dates';
 
 /** A date and time typed in Japan time (`<input type="datetime-local">`: 2026-12-01T10:00), as an instant. */
 export const jstDateTime = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, '日時を「2026-12-01T10:00」の形で入力してください。')
-  .transform((value) => new Date(`${value}:00+09:00`))
+  .transform(parseJstLocal)
   .refine((date) => !Number.isNaN(date.getTime()), '存在しない日時です。');
 
 const offeringSchema = z.object({

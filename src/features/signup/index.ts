@@ -4,4 +4,4 @@
 export { firstUnfinishedStep, resolveSignUpStep } from './progress';
 export { returnPathOf } from './return-path';
 export { type addressSchema, type nicknameSchema, postalCodeSchema, type profileSchema } from './schemas';
-export { formatYen, INTERVAL_LABELS, STEP_LABELS } from './steps';
+export { INTERVAL_LABELS, STEP_LABELS } from './steps';

@@ -12,10 +12,5 @@ export const STEP_LABELS: Record<SignUpStep, string> = {
 
 export const signUpApi = (step: SignUpStep) => `/api/signup/${step}`;
 
-/** "550円（税込）": plan prices are shown tax included, as Japanese law asks of prices shown to consumers. */
-export function formatYen(priceYen: number): string {
-  return `${new Intl.NumberFormat('ja-JP').format(priceYen)}円（税込）`;
-}
-
 export const INTERVAL_LABELS = { month: '月額', year: '年額' } as const;
 export const PER_INTERVAL = { month: '毎月', year: '毎年' } as const;

@@ -7,7 +7,6 @@ export { toFormValues } from './content/server/form-values';
 export { isLegalKind, legalDocumentSchema } from './legal/schema';
 export { tooLargeMessage, typesOf, UPLOAD_ROLES, type UploadRole, wrongTypeMessage } from './media/roles';
 export { parseMemberFilter } from './members/schemas';
-export { BOM, csvField, csvRow } from './members/server/csv';
 export { createPlanSchema } from './plans/schemas';
 export { can, type Permission, type StaffRole } from './roles';
 export type { StaffActor } from './server/actor';

@@ -1,9 +1,10 @@
 import { z } from '@/lib/zod';
+import { parseJstLocal } from '@/lib/dates';
 
 const jstDateTime = z
   .string({ error: '日時を入力してください。' })
   .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, '日時を「2026-12-01T10:00」の形で入力してください。')
-  .transform((value) => new Date(`${value}:00+09:00`))
+  .transform(parseJstLocal)
   .refine((date) => !Number.isNaN(date.getTime()), '存在しない日時です。');
 
 /** 発券日 and the seat reveal time of a presale (PUT /api/staff/presales/{itemId}/tickets), in Japan time. */

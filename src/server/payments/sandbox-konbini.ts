@@ -1,11 +1,11 @@
 import 'server-only';
 import { randomInt } from 'node:crypto';
-import { addDays } from 'date-fns';
 import { and, eq, gt, lte } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { sandboxClocks, sandboxKonbiniPayments } from '@/server/db/schema';
 import { recordPaymentEvent } from '@/server/payments/sandbox-ledger';
 import type { KonbiniState } from '@/server/payments/types';
+import { addJstDays, atJstTime } from '@/lib/dates';
 
 /**
  * The sandbox's konbini payments, kept like Stripe's konbini PaymentIntents: a voucher with a payment number, a
@@ -19,8 +19,7 @@ const digits = (count: number) => Array.from({ length: count }, () => randomInt(
 
 /** 23:59:59 Japan time, `days` days after `at`'s date in Japan (Stripe's expires_after_days). */
 export function konbiniDeadline(at: Date, days: number): Date {
-  const jst = addDays(new Date(at.getTime() + 9 * 3600_000), days);
-  return new Date(Date.UTC(jst.getUTCFullYear(), jst.getUTCMonth(), jst.getUTCDate(), 14, 59, 59));
+  return atJstTime(addJstDays(at, days), 23, 59, 59);
 }
 
 function toKonbiniState(row: Row, now: Date): KonbiniState {

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
 import { postJson } from '@/lib/post-json';
-import { formatYen } from '@/features/signup';
+import { formatYen } from '@/lib/yen';
 import type { CancelWay, TermsPlan } from '@/features/billing/terms';
 import type { VoucherView } from '@/features/billing/voucher';
 import { FinalConfirmation } from '@/features/billing/components/final-confirmation';

@@ -1,7 +1,7 @@
 import { Link } from '@/components/ui/link';
 import { formatDateJa } from '@/lib/dates';
 import { paths } from '@/lib/paths';
-import { formatYen } from '@/features/signup';
+import { formatYen } from '@/lib/yen';
 import type { PaymentLine } from '@/features/billing/server/history';
 
 const METHOD = { card: 'クレジットカード', konbini: 'コンビニ払い' } as const;

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
 import { formatDateJa } from '@/lib/dates';
 import { postJson } from '@/lib/post-json';
-import { formatYen } from '@/features/signup';
+import { formatYen } from '@/lib/yen';
 import type { VoucherView } from '@/features/billing/voucher';
 
 const TIME = new Intl.DateTimeFormat('ja-JP', { timeZone: 'Asia/Tokyo', hour: '2-digit', minute: '2-digit' });

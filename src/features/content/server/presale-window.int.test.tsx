@@ -11,6 +11,7 @@ import { createItem } from '@/features/content/server/write';
 import { findItem, listSection } from '@/features/content/server/items';
 import { ItemDetailView } from '@/features/content/components/item-detail';
 import type { ItemDetail } from '@/features/content/types';
+import { parseJstLocal } from '@/lib/dates';
 
 /**
  * One way to apply, one window (issue 37): a TICKET item with a members' presale shows the presale's application
@@ -74,7 +75,7 @@ beforeAll(async () => {
 });
 afterAll(async () => handle?.drop());
 
-const jst = (value: string) => new Date(`${value}:00+09:00`).toISOString();
+const jst = (value: string) => parseJstLocal(value).toISOString();
 const detail = async (id: string) =>
   (await findItem(handle.db, { site: mio, viewer: 'premium', now }, 'ticket', id)) as ItemDetail;
 const page = (item: ItemDetail) =>

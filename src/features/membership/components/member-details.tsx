@@ -1,6 +1,6 @@
 import { Link } from '@/components/ui/link';
 import { paths } from '@/lib/paths';
-import { formatDateJa } from '@/lib/dates';
+import { formatDateJa, parseJstDay } from '@/lib/dates';
 import { formatPhoneJa } from '@/lib/phone';
 import type { Member } from '@/features/membership/server/members';
 
@@ -10,7 +10,7 @@ export function MemberDetails({ member }: { member: Member }) {
     ['ニックネーム', member.nickname ?? ''],
     ['お名前', `${member.familyName ?? ''} ${member.givenName ?? ''}`],
     ['フリガナ', `${member.familyNameKana ?? ''} ${member.givenNameKana ?? ''}`],
-    ['生年月日', member.birthday ? formatDateJa(`${member.birthday}T00:00:00+09:00`) : ''],
+    ['生年月日', member.birthday ? formatDateJa(parseJstDay(member.birthday)) : ''],
     ['電話番号', formatPhoneJa(member.phone)],
     [
       'ご住所',

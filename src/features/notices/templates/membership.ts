@@ -1,6 +1,7 @@
 import { formatDateJa } from '@/lib/dates';
 import { paths } from '@/lib/paths';
 import type { NoticeTemplate } from './types';
+import { formatYenAmount } from '@/lib/yen';
 
 export interface RenewalData {
   planName: string;
@@ -13,7 +14,7 @@ export const renewalReminder: NoticeTemplate<RenewalData> = {
   content: (data) => ({
     subject: `${formatDateJa(data.renewsOn)}に会員期間が更新されます`,
     paragraphs: [
-      `${data.planName}は${formatDateJa(data.renewsOn)}に自動で更新され、ご登録のカードで${data.amountYen.toLocaleString('ja-JP')}円をお支払いいただきます。`,
+      `${data.planName}は${formatDateJa(data.renewsOn)}に自動で更新され、ご登録のカードで${formatYenAmount(data.amountYen)}をお支払いいただきます。`,
       'カードの変更や退会はマイページから行えます。',
     ],
     action: { label: 'マイページを開く', path: paths.myPage() },

@@ -1,6 +1,7 @@
 import { formatDateJa } from '@/lib/dates';
 import { paths } from '@/lib/paths';
 import type { NoticeTemplate } from './types';
+import { formatYenAmount } from '@/lib/yen';
 
 export interface PaymentData {
   planName: string;
@@ -15,7 +16,7 @@ export const paymentSucceeded: NoticeTemplate<PaymentData> = {
   content: (data) => ({
     subject: 'お支払いを受け付けました',
     paragraphs: [
-      `${data.planName}のお支払い（${data.amountYen.toLocaleString('ja-JP')}円）を受け付けました。`,
+      `${data.planName}のお支払い（${formatYenAmount(data.amountYen)}）を受け付けました。`,
       ...(data.paidUntil ? [`会員期間: ${formatDateJa(data.paidUntil)}まで`] : []),
       data.receiptId
         ? '領収書は下のボタンからご覧いただけます。'

@@ -1,8 +1,8 @@
 import { paths } from '@/lib/paths';
+import { formatYenAmount as yen } from '@/lib/yen';
 import type { NoticeTemplate } from './types';
 
 /** The presale's money and tickets mails (docs/decisions/0032): always sent, no topic. */
-const yen = (amount: number) => `${amount.toLocaleString('ja-JP')}円`;
 const TICKETS = `${paths.myPage()}#tickets`;
 
 const JST = new Intl.DateTimeFormat('ja-JP', {

@@ -1,4 +1,5 @@
 import type { PresaleView } from '@/features/presale/types';
+import { formatYenAmount } from '@/lib/yen';
 
 const DAY_TIME = new Intl.DateTimeFormat('ja-JP', {
   timeZone: 'Asia/Tokyo',
@@ -9,7 +10,7 @@ const DAY_TIME = new Intl.DateTimeFormat('ja-JP', {
   minute: '2-digit',
 });
 
-export const formatJst = (iso: string) => DAY_TIME.format(new Date(iso));
+export const formatJst = (at: string | Date) => DAY_TIME.format(new Date(at));
 
 /** "2/1(日) 18:00 Zepp Haneda S席 8,800円" for every offering of the presale. */
 export function offeringLabels(view: Pick<PresaleView, 'performances'>): Map<string, string> {
@@ -18,7 +19,7 @@ export function offeringLabels(view: Pick<PresaleView, 'performances'>): Map<str
     for (const offering of performance.offerings) {
       labels.set(
         offering.id,
-        `${formatJst(performance.startsAt)} ${performance.venue} ${offering.seatType} ${offering.priceYen.toLocaleString('ja-JP')}円`,
+        `${formatJst(performance.startsAt)} ${performance.venue} ${offering.seatType} ${formatYenAmount(offering.priceYen)}`,
       );
     }
   }

@@ -1,5 +1,6 @@
 import { Link } from '@/components/ui/link';
 import { paths } from '@/lib/paths';
+import { formatYenAmount as yen } from '@/lib/yen';
 import type { MyTicketRow } from '@/features/presale/server/my-tickets';
 import { APPLICATION_LABELS, formatJst } from './labels';
 import { PayAgainButton } from './pay-again';
@@ -10,7 +11,6 @@ const STATUS: Record<string, string> = {
   accepted: '同行者（承認済）',
 };
 
-const yen = (amount: number) => `${amount.toLocaleString('ja-JP')}円`;
 const RANKS = ['第1希望', '第2希望', '第3希望'];
 
 /** What a win asks of the fan now: paid with its receipt, a voucher to pay, a refused card to replace. */

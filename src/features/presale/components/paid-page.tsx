@@ -7,6 +7,7 @@ import { can, type StaffActor } from '@/features/staff';
 import { paidList } from '@/features/presale/server/paid-list';
 import { CancelEventForm } from './cancel-event';
 import { formatJst } from './labels';
+import { formatYen, formatYenAmount } from '@/lib/yen';
 
 const METHOD = { card: 'カード', konbini: 'コンビニ' } as const;
 const HEADERS = [
@@ -41,7 +42,7 @@ export async function PaidPage({ actor, itemId }: { actor: StaffActor; itemId: s
       <div className="flex flex-wrap items-center gap-4">
         <p className="text-sm">
           {list.rows.length}件・{list.rows.reduce((sum, row) => sum + row.tickets, 0)}枚・合計{' '}
-          {total.toLocaleString('ja-JP')}円（税込）
+          {formatYen(total)}
         </p>
         <a
           href={paths.staff.presalePaidCsv(itemId)}
@@ -75,9 +76,7 @@ export async function PaidPage({ actor, itemId }: { actor: StaffActor; itemId: s
                   <td className="px-3 py-2">{row.performance}</td>
                   <td className="px-3 py-2 whitespace-nowrap">{row.seatType}</td>
                   <td className="px-3 py-2 text-right">{row.tickets}</td>
-                  <td className="px-3 py-2 text-right whitespace-nowrap">
-                    {row.amountYen.toLocaleString('ja-JP')}円
-                  </td>
+                  <td className="px-3 py-2 text-right whitespace-nowrap">{formatYenAmount(row.amountYen)}</td>
                   <td className="px-3 py-2 whitespace-nowrap">{METHOD[row.method]}</td>
                   <td className="px-3 py-2 whitespace-nowrap">{formatJst(row.paidAt.toISOString())}</td>
                 </tr>

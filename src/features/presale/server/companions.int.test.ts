@@ -13,6 +13,7 @@ import { answerInvitation } from './companions';
 import { savePresale, type Presale } from './setup';
 import { presaleForViewer } from './view';
 import { memberPost } from '@/test/member-request';
+import { toJstLocalInput } from '@/lib/dates';
 
 /**
  * Nobody can take another member's place (issue 37): an invitation never blocks its invitee, the companion field
@@ -47,7 +48,7 @@ async function premiumMember(premium = true): Promise<Member> {
 }
 
 /** "2026-12-01T10:00" in Japan time, as the staff form types it. */
-const jst = (date: Date) => new Date(date.getTime() + 9 * 3_600_000).toISOString().slice(0, 16);
+const jst = (date: Date) => toJstLocalInput(date);
 
 /** A presale whose window runs from `opens` for a week, companions by member number, 2 tickets. */
 async function presaleOpenFrom(opens: Date): Promise<{ presale: Presale; offering: string }> {

@@ -13,9 +13,10 @@ import {
 } from '@/server/db/schema';
 import { receiptNumberOf } from '@/features/billing/server';
 import { formatMemberNumber } from '@/features/membership/server';
-import { BOM, csvRow } from '@/features/staff';
+import { BOM, csvRow } from '@/lib/csv';
 import { assertCan, recordAudit, type StaffActor } from '@/features/staff/server';
 import { formatJst } from '@/features/presale/components/labels';
+import { jstDateTimeText, jstDay } from '@/lib/dates';
 
 export interface PaidRow {
   name: string;
@@ -135,8 +136,7 @@ export const PAID_CSV_HEADER = [
   '支払日時',
 ];
 
-const JST_TIME = (date: Date) =>
-  new Date(date.getTime() + 9 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+const JST_TIME = (date: Date) => jstDateTimeText(date);
 
 /** The paid list as CSV for Excel (BOM, CRLF, the members export's quoting and formula guard); audited. */
 export async function paidListCsv(db: Db, actor: StaffActor, itemId: string): Promise<string> {
@@ -171,5 +171,4 @@ export async function paidListCsv(db: Db, actor: StaffActor, itemId: string): Pr
 }
 
 /** presale-paid-20261210.csv, dated in Japan time. */
-export const paidCsvFileName = (now: Date) =>
-  `presale-paid-${new Date(now.getTime() + 9 * 3600_000).toISOString().slice(0, 10).replaceAll('-', '')}.csv`;
+export const paidCsvFileName = (now: Date) => `presale-paid-${jstDay(now).replaceAll('-', '')}.csv`;

@@ -12,18 +12,10 @@ import { AppError } from '@/lib/errors';
 import { presaleState, type PresaleState } from '@/features/presale/state';
 import type { PresaleSetupInput } from '@/features/presale/schemas';
 import { presaleColumns, type Presale } from './setup';
-
-const JST_INPUT = new Intl.DateTimeFormat('sv-SE', {
-  timeZone: 'Asia/Tokyo',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-});
+import { addJstDays, jstDay, toJstLocalInput } from '@/lib/dates';
 
 /** "2026-12-01T10:00": an instant as `<input type="datetime-local">` shows it, in Japan time. */
-export const jstInput = (date: Date) => JST_INPUT.format(date).replace(' ', 'T');
+export const jstInput = (date: Date) => toJstLocalInput(date);
 
 export interface StaffPresaleRow {
   itemId: string;
@@ -117,12 +109,10 @@ async function setupValues(db: Db, presale: Presale): Promise<PresaleSetupInput>
   };
 }
 
-const DAY = 24 * 60 * 60 * 1000;
-
 /** A new presale's starting values: opens in a week for five days, results two days later (staff change them). */
 function newValues(now: Date): PresaleSetupInput {
   const at = (days: number, hour: number) => {
-    const day = jstInput(new Date(now.getTime() + days * DAY)).slice(0, 10);
+    const day = jstDay(addJstDays(now, days));
     return `${day}T${String(hour).padStart(2, '0')}:00`;
   };
   return {

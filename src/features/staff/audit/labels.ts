@@ -1,4 +1,5 @@
 import { ROLE_LABELS } from '@/features/staff/roles';
+import { formatInJapan } from '@/lib/dates';
 
 /** What each audit action means, in the console's words; an action not listed here is shown as it is stored. */
 export const ACTION_LABELS: Record<string, string> = {
@@ -163,18 +164,7 @@ export function targetName(before: unknown, after: unknown): string | null {
   return null;
 }
 
-const TOKYO = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Asia/Tokyo',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
 /** "2026/11/22 09:05" in Japan time, whatever the server's zone. */
 export function formatTokyo(date: Date): string {
-  const parts = Object.fromEntries(TOKYO.formatToParts(date).map((part) => [part.type, part.value]));
-  return `${parts.year}/${parts.month}/${parts.day} ${parts.hour}:${parts.minute}`;
+  return formatInJapan(date, 'yyyy/MM/dd HH:mm');
 }

@@ -1,5 +1,6 @@
 import { z } from '@/lib/zod';
 import { SECTION_IDS, type SectionId } from '@/features/site';
+import { parseJstLocal, toJstLocalInput } from '@/lib/dates';
 
 /**
  * The staff content forms and APIs share these schemas: the browser checks as you type, the server checks the same
@@ -19,16 +20,14 @@ const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
 /** A datetime-local value ("2026-11-22T18:30") read as Japan time. null when it is not one. */
 export function tokyoLocalToDate(value: string): Date | null {
   if (!LOCAL_DATE_TIME.test(value)) return null;
-  const date = new Date(`${value}:00+09:00`);
-  if (Number.isNaN(date.getTime())) return null;
-  // Reject impossible dates the Date constructor would roll over (2026-02-30).
-  return dateToTokyoLocal(date) === value ? date : null;
+  // parseJstLocal rejects impossible dates the Date constructor would roll over (2026-02-30).
+  const date = parseJstLocal(value);
+  return Number.isNaN(date.getTime()) ? null : date;
 }
 
 /** The datetime-local value of a time, in Japan time. */
 export function dateToTokyoLocal(date: Date | string): string {
-  const time = new Date(typeof date === 'string' ? date : date.getTime());
-  return new Date(time.getTime() + 9 * 3_600_000).toISOString().slice(0, 16);
+  return toJstLocalInput(new Date(date));
 }
 
 const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;

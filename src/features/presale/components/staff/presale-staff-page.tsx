@@ -9,6 +9,8 @@ import { jstInput, staffPresaleDetail } from '@/features/presale/server/staff-vi
 import { BeaconWarning } from './beacon-warning';
 import { PresaleSetupForm } from './presale-setup-form';
 import { PresaleTimesForm } from './presale-times-form';
+import { parseJstLocal } from '@/lib/dates';
+import { formatYenAmount } from '@/lib/yen';
 
 /** One TICKET item's presale for staff: its state and public commitment, the applications, the rules and the form. */
 export async function PresaleStaffPage({ actor, itemId }: { actor: StaffActor; itemId: string }) {
@@ -126,10 +128,10 @@ export async function PresaleStaffPage({ actor, itemId }: { actor: StaffActor; i
             </h2>
             <ul className="flex flex-col gap-1">
               <li>
-                受付期間：{formatJst(`${detail.values.opensAt}:00+09:00`)} 〜{' '}
-                {formatJst(`${detail.values.closesAt}:00+09:00`)}
+                受付期間：{formatJst(parseJstLocal(detail.values.opensAt))} 〜{' '}
+                {formatJst(parseJstLocal(detail.values.closesAt))}
               </li>
-              <li>当落発表：{formatJst(`${detail.values.resultsAt}:00+09:00`)}</li>
+              <li>当落発表：{formatJst(parseJstLocal(detail.values.resultsAt))}</li>
               <li>
                 1申込の上限：{detail.values.ticketsPerApplication}枚、希望数：{detail.values.choiceCount}
               </li>
@@ -140,13 +142,13 @@ export async function PresaleStaffPage({ actor, itemId }: { actor: StaffActor; i
               {detail.values.performances.map((performance, index) => (
                 <li key={index} className="rounded-md border border-line p-3">
                   <p className="font-bold">
-                    {formatJst(`${performance.startsAt}:00+09:00`)} {performance.venue}
+                    {formatJst(parseJstLocal(performance.startsAt))} {performance.venue}
                   </p>
                   <p>
                     {performance.offerings
                       .map(
                         (o) =>
-                          `${o.seatType} ${o.priceYen.toLocaleString('ja-JP')}円（${o.capacity.toLocaleString('ja-JP')}席）`,
+                          `${o.seatType} ${formatYenAmount(o.priceYen)}（${o.capacity.toLocaleString('ja-JP')}席）`,
                       )
                       .join('、')}
                   </p>

@@ -5,7 +5,7 @@ import { Link } from '@/components/ui/link';
 import type { ReactNode } from 'react';
 import { getDb } from '@/server/db';
 import { PageHeading } from '@/components/ui/page-heading';
-import { formatDateJa } from '@/lib/dates';
+import { formatDateJa, parseJstDay } from '@/lib/dates';
 import { paths } from '@/lib/paths';
 import { getPaymentProvider } from '@/features/billing/server';
 import { formatMemberNumber } from '@/features/membership/server';
@@ -18,6 +18,7 @@ import { StatusBadge } from '@/features/staff/members/components/status-badge';
 import { GrantForm } from '@/features/staff/members/components/grant-form';
 import { RevokeGrantButton } from '@/features/staff/members/components/revoke-grant-button';
 import { formatPhoneJa } from '@/lib/phone';
+import { formatYenAmount as yen } from '@/lib/yen';
 
 const SUBSCRIPTION_LABELS: Record<string, string> = {
   active: '有効',
@@ -28,8 +29,6 @@ const SUBSCRIPTION_LABELS: Record<string, string> = {
   incomplete: '支払い手続き中',
   incomplete_expired: '支払い未完了',
 };
-
-const yen = (amount: number) => `${amount.toLocaleString('ja-JP')}円`;
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -95,7 +94,7 @@ export async function MemberDetailPage({
     ['メールアドレス', member.email ?? '—'],
     ['氏名', name || '—'],
     ['フリガナ', kana || '—'],
-    ['生年月日', member.birthday ? formatDateJa(`${member.birthday}T00:00:00+09:00`) : '—'],
+    ['生年月日', member.birthday ? formatDateJa(parseJstDay(member.birthday)) : '—'],
     ['電話番号', formatPhoneJa(member.phone) || '—'],
     ['住所', address || '—'],
     [
@@ -186,7 +185,7 @@ export async function MemberDetailPage({
                     '終了'
                   )}
                 </Cell>
-                <Cell>{formatDateJa(`${grantLastDay(grant.endsAt)}T00:00:00+09:00`)}</Cell>
+                <Cell>{formatDateJa(parseJstDay(grantLastDay(grant.endsAt)))}</Cell>
                 <Cell>
                   <span className="break-all">{grant.grantedByName ?? grant.grantedBy}</span>
                 </Cell>
@@ -196,7 +195,7 @@ export async function MemberDetailPage({
                     <RevokeGrantButton
                       memberId={member.id}
                       grantId={grant.id}
-                      lastDay={formatDateJa(`${grantLastDay(grant.endsAt)}T00:00:00+09:00`)}
+                      lastDay={formatDateJa(parseJstDay(grantLastDay(grant.endsAt)))}
                     />
                   ) : null}
                 </Cell>

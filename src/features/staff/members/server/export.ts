@@ -14,7 +14,7 @@ import type { MemberFilter } from '@/features/staff/members/schemas';
 import { STAFF_STATUS_LABELS } from '@/features/staff/members/status';
 import { isoDateJst } from '@/features/staff/members/dates';
 import { allMembers, countMembers, type MemberListRow } from '@/features/staff/members/server/list';
-import { BOM, csvRow } from '@/features/staff/members/server/csv';
+import { BOM, csvRow } from '@/lib/csv';
 
 export const CSV_HEADER = ['会員番号', 'ニックネーム', 'メールアドレス', 'ステータス', 'プラン', '入会日'];
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
-import { BOM, csvField, csvRow } from '@/features/staff/members/server/csv';
+import { BOM, csvField, csvRow } from '@/lib/csv';
 
 describe('csv', () => {
   it('quotes commas, quotes and line breaks as RFC 4180 does, with CRLF line ends', () => {
