@@ -5,6 +5,7 @@ import type { Db } from '@/server/db/client';
 import { presaleApplications, presaleOfferings, presaleParticipants, presales } from '@/server/db/schema';
 import {
   canonicalEntryList,
+  drawBeaconSchema,
   entryListValue,
   LOCAL_BEACON_NOTE,
   makeDrawRecord,
@@ -145,7 +146,8 @@ export async function drawPresale(db: Db, presaleId: string, now = new Date()): 
     const record = await makeDrawRecord({
       presale: presaleId,
       seed: presale.seed,
-      beacon: presale.beacon,
+      // The column holds any beacon-shaped JSON (src/server/db/json-types.ts): the record takes only one it accepts.
+      beacon: drawBeaconSchema.parse(presale.beacon),
       offerings: offerings.sort((a, b) => compareIds(a.id, b.id)),
       entries: canonicalOrder(entries),
       voided: voided.sort((a, b) => compareIds(a.entry, b.entry)),
