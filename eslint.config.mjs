@@ -46,16 +46,22 @@ export default defineConfig([
     },
   },
   { files: ['src/server/env.ts', '*.config.*', 'e2e/**'], rules: { 'no-restricted-properties': 'off' } },
-  // Imports flow one way: lib, components/ui, server -> features -> app.
+  // Imports flow one way: lib, components/ui, server -> features -> app. No exceptions, tests included: the
+  // database layer declares its jsonb columns' types itself (src/server/db/json-types.ts, decision 0021).
   {
     files: ['src/lib/**', 'src/components/**', 'src/server/**'],
-    ignores: ['src/server/db/core-schema.ts', 'src/server/db/presale-schema.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            layer('@/features/*', 'Shared layers must not depend on features.'),
+            {
+              // '@/features/...' or a relative path that climbs into src/features.
+              regex: '^(@/|(\\.\\./)+)features(/|$)',
+              message:
+                'The infrastructure layer never imports a feature (features import it): declare the type or ' +
+                'helper here, or move the code into the feature (docs/decisions/0021).',
+            },
             layer('@/app/*', 'No app imports here.'),
           ],
         },

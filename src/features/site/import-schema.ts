@@ -1,8 +1,10 @@
 import { z } from '@/lib/zod';
+import type { StoredLegalDocument } from '@/server/db/json-types';
 import { siteConfigSchema } from '@/features/site/schema';
 import { LEGAL_DOCUMENT_KINDS } from '@/features/site/legal';
 import { isValidHost } from '@/features/site/host';
 
+/** A legal page; it fits `site_documents.document`, whose type the database declares (src/server/db/json-types.ts). */
 const legalDocumentSchema = z.strictObject({
   title: z.string().trim().min(1).max(100),
   intro: z.string().trim().max(2000).optional(),
@@ -15,7 +17,7 @@ const legalDocumentSchema = z.strictObject({
     )
     .min(1)
     .max(100),
-});
+}) satisfies z.ZodType<StoredLegalDocument>;
 
 /** What `npm run site -- upsert <file>` accepts: the configuration plus the site's host names and legal pages. */
 export const siteFileSchema = z.strictObject({

@@ -1,4 +1,5 @@
 import { z } from '@/lib/zod';
+import type { StoredSiteConfig } from '@/server/db/json-types';
 import { SECTION_IDS, type SectionId } from '@/features/site/sections';
 
 /**
@@ -90,6 +91,7 @@ export const themeSchema = z.strictObject({
 
 const CROSS_CHECKED = new Set(['FC_CONTENTS', 'TOP_PAGE_CONTENT', 'SIGN_UP_FLOW', 'FOOTER_CONTENT']);
 
+/** Parsed on every write and read of `sites.config`, a column the database types as a JSON object only. */
 export const siteConfigSchema = z
   .strictObject({
     CONTENT_TAG: text(64),
@@ -191,7 +193,7 @@ export const siteConfigSchema = z
       // Runs even when unrelated fields are bad, so that one report lists every problem of a file.
       when: ({ issues }) => !issues.some((issue) => CROSS_CHECKED.has(String(issue.path?.[0]))),
     },
-  );
+  ) satisfies z.ZodType<StoredSiteConfig>;
 
 export type SiteConfig = z.infer<typeof siteConfigSchema>;
 export type FcContent = z.infer<typeof fcContentSchema>;

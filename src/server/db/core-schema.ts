@@ -14,7 +14,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { SiteConfig, LegalDocument } from '@/features/site';
+import type { StoredLegalDocument, StoredSiteConfig } from './json-types';
 
 export const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -25,7 +25,7 @@ export const sites = pgTable('sites', {
   id: uuid('id').primaryKey().defaultRandom(),
   slug: text('slug').notNull().unique(),
   // Validated by siteConfigSchema on every write and read, so a bad row can never reach a page.
-  config: jsonb('config').$type<SiteConfig>().notNull(),
+  config: jsonb('config').$type<StoredSiteConfig>().notNull(),
   ...timestamps,
 });
 
@@ -48,7 +48,7 @@ export const siteDocuments = pgTable(
       .notNull()
       .references(() => sites.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: ['privacy', 'terms', 'psa', 'asct'] }).notNull(),
-    document: jsonb('document').$type<LegalDocument>().notNull(),
+    document: jsonb('document').$type<StoredLegalDocument>().notNull(),
     /**
      * The published version members agree to (terms, privacy). A plain save keeps it (a typo fixed asks nobody
      * again); staff publishing "a new version" raises it, and members are asked to agree again (decision 0027).

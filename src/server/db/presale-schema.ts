@@ -14,7 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { members, sites, timestamps } from './core-schema';
 import { contentItems } from './content-schema';
-import type { DrawBeacon } from '@/features/presale';
+import type { StoredDrawBeacon } from './json-types';
 
 export const COMPANION_RULES = ['none', 'member'] as const;
 export const BEACON_SOURCES = ['drand', 'local', 'operator'] as const;
@@ -55,7 +55,7 @@ export const presales = pgTable(
     beaconSource: text('beacon_source', { enum: BEACON_SOURCES }).notNull(),
     /** drand: the first round after the close, fixed at setup and again by an extension; its beacon is fetched and checked before the draw. */
     beaconRound: integer('beacon_round'),
-    beacon: jsonb('beacon').$type<DrawBeacon>(),
+    beacon: jsonb('beacon').$type<StoredDrawBeacon>(),
     drawnAt: timestamp('drawn_at', { withTimezone: true }),
     /**
      * The published record file, its exact bytes (JSON), served from the results time on: what is served is what the

@@ -1,4 +1,10 @@
-export { DRAW_ALGORITHM, drawRecordSchema, LOCAL_BEACON_NOTE, OPERATOR_BEACON_NOTE } from './record';
+export {
+  DRAW_ALGORITHM,
+  drawBeaconSchema,
+  drawRecordSchema,
+  LOCAL_BEACON_NOTE,
+  OPERATOR_BEACON_NOTE,
+} from './record';
 export type { DrawBeacon, DrawEntry, DrawOffering, DrawRecord, DrawResult, DrawVoided } from './record';
 export { DRAW_CHECK_LABELS, type DrawCheck } from './rules';
 export { NOT_ANCHORED, verifyPublishedDraw, type PublishedDrawVerification } from './published';

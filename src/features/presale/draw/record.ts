@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { StoredDrawBeacon } from '@/server/db/json-types';
 
 /**
  * The published record of a presale draw (docs/presale-draw.md, section 6): everything a fan or anyone else needs to
@@ -52,7 +53,8 @@ const randomness = hex(32, '第1節');
 /**
  * 'drand' for a public round (its signature checked by every verifier); 'local' for the demo only (DEMO_MODE);
  * 'operator' where a production operator deliberately draws without a public beacon. For the last two, `round` is
- * the Unix time in whole seconds when the server drew the bytes: informational, not an input to the draw.
+ * the Unix time in whole seconds when the server drew the bytes: informational, not an input to the draw. What it
+ * accepts fits `presales.beacon`, whose type the database declares (src/server/db/json-types.ts).
  */
 export const drawBeaconSchema = z.discriminatedUnion(
   'source',
@@ -72,7 +74,7 @@ export const drawBeaconSchema = z.discriminatedUnion(
     }),
   ],
   { error: 'beacon.source は drand・local・operator のいずれかです（第1節）' },
-);
+) satisfies z.ZodType<StoredDrawBeacon>;
 
 /** A lost or void result has no `rank` key at all (not null): one shape per outcome (section 6). */
 export const drawResultSchema = z.discriminatedUnion(

@@ -5,6 +5,7 @@ import type { Db } from '@/server/db/client';
 import { presaleApplications, presaleOfferings, presaleParticipants, presales } from '@/server/db/schema';
 import {
   canonicalEntryList,
+  drawBeaconSchema,
   entryListValue,
   LOCAL_BEACON_NOTE,
   makeDrawRecord,
@@ -131,6 +132,10 @@ export async function drawPresale(db: Db, presaleId: string, now = new Date()): 
     // A drand round fixed at the close and not fetched yet: the draw waits for it.
     if (!presale || !presale.frozenAt || presale.drawnAt || presale.cancelledAt || !presale.beacon)
       return false;
+    // The column holds any beacon-shaped JSON (src/server/db/json-types.ts): the record takes only one it accepts.
+    const beacon = drawBeaconSchema.safeParse(presale.beacon);
+    if (!beacon.success)
+      throw new Error(`presale ${presaleId}: the stored beacon is not one a record accepts`);
     const applications = await liveApplications(tx, presale);
     const { entries } = entriesOf(presale, applications);
     const eligible = await eligibleAtDraw(tx, presale, applications, now);
@@ -145,7 +150,7 @@ export async function drawPresale(db: Db, presaleId: string, now = new Date()): 
     const record = await makeDrawRecord({
       presale: presaleId,
       seed: presale.seed,
-      beacon: presale.beacon,
+      beacon: beacon.data,
       offerings: offerings.sort((a, b) => compareIds(a.id, b.id)),
       entries: canonicalOrder(entries),
       voided: voided.sort((a, b) => compareIds(a.entry, b.entry)),

@@ -20,7 +20,7 @@ import { applyToPresale, cancelApplication, updateApplication } from './apply';
 import { answerInvitation } from './companions';
 import { QUICKNET } from '@/features/presale/draw/drand';
 import type { BeaconPlan } from './beacon';
-import { closeAndDrawDue } from './close-and-draw';
+import { closeAndDrawDue, drawPresale, freezePresale } from './close-and-draw';
 import { extendPresaleWindow, savePresale, type Presale } from './setup';
 import { staffPresaleDetail, staffPresaleList } from './staff-view';
 import { presaleForViewer } from './view';
@@ -314,6 +314,23 @@ describe('a presale', () => {
       rows.filter((r) => r.memberId !== fans[4]!.id).every((r) => ['won', 'lost'].includes(r.status)),
     ).toBe(true);
     expect(await closeAndDrawDue(handle.db, afterClose)).toBe(0);
+  });
+
+  it('is not drawn with a stored beacon its record would refuse (a hand-edited row)', async () => {
+    const { presale } = await setUp();
+    const afterClose = new Date(presale.closesAt.getTime() + 1000);
+    expect(await freezePresale(handle.db, presale.id, afterClose)).toBe(true);
+    // The column's type allows any note (src/server/db/json-types.ts); the record allows only the documented one.
+    const beacon = { source: 'local' as const, round: 1, randomness: 'ab'.repeat(32), note: 'ローカル' };
+    await handle.db.update(presales).set({ beacon }).where(eq(presales.id, presale.id));
+    await expect(drawPresale(handle.db, presale.id, afterClose)).rejects.toThrow(/stored beacon/);
+    const [row] = await handle.db
+      .select({ drawnAt: presales.drawnAt, recordFile: presales.recordFile })
+      .from(presales)
+      .where(eq(presales.id, presale.id));
+    expect(row).toEqual({ drawnAt: null, recordFile: null });
+    // Gone, so that the later tests' draw job does not stop at it.
+    await handle.db.delete(presales).where(eq(presales.id, presale.id));
   });
 
   it('draws with the drand round fixed at its close, only once the round is out and its signature checks', async () => {
