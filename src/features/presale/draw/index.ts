@@ -1,4 +1,5 @@
 export {
+  BEACON_NOTES,
   DRAW_ALGORITHM,
   drawBeaconSchema,
   drawRecordSchema,

@@ -56,6 +56,9 @@ const randomness = hex(32, '第1節');
  * the Unix time in whole seconds when the server drew the bytes: informational, not an input to the draw. What it
  * accepts fits `presales.beacon`, whose type the database declares (src/server/db/json-types.ts).
  */
+/** The note of each beacon the server draws itself, by source. */
+export const BEACON_NOTES = { local: LOCAL_BEACON_NOTE, operator: OPERATOR_BEACON_NOTE } as const;
+
 export const drawBeaconSchema = z.discriminatedUnion(
   'source',
   [

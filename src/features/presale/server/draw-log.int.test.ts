@@ -23,6 +23,7 @@ import { applicationSchema, presaleSetupSchema } from '@/features/presale/schema
 import { applyToPresale } from './apply';
 import { beaconPlan, configuredDrand, NO_PUBLIC_BEACON, type BeaconPlan } from './beacon';
 import { closeAndDrawDue } from './close-and-draw';
+import { presaleFairness } from './public-draws';
 import { extendPresaleWindow, savePresale } from './setup';
 
 let handle: Awaited<ReturnType<typeof createTestDb>>;
@@ -137,6 +138,9 @@ describe('the draw log', () => {
       ['round', `drand:${round}`],
       ['round', `drand:${drandRoundAfter(later)}`],
     ]);
+    // The item page shows both rounds, from the same log.
+    const fairness = await presaleFairness(handle.db, mio.id, presale.itemId, opened);
+    expect(fairness?.beacon.logged).toEqual([`drand:${round}`, `drand:${drandRoundAfter(later)}`]);
   });
 
   it('chains every step of a drawn presale, and its served record checks against the log', async () => {

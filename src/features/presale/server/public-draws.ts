@@ -1,8 +1,8 @@
 import 'server-only';
 import { and, desc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import { contentItems, drawLog, presales } from '@/server/db/schema';
-import { LOCAL_BEACON_NOTE, OPERATOR_BEACON_NOTE } from '@/features/presale/draw';
+import { contentItems, presales } from '@/server/db/schema';
+import { BEACON_NOTES } from '@/features/presale/draw';
 import { drandRoundTime } from '@/features/presale/draw/drand';
 import type { PublicDraw, PresaleFairness } from '@/features/presale/types';
 
@@ -21,6 +21,11 @@ function listOf(value: string | null): { hash: string; count: number } | null {
 const loggedList = sql<string | null>`(
   select l.value from draw_log l where l.presale_id = ${presales.id} and l.kind = 'entry-list' limit 1
 )`;
+
+/** Every round the log fixed for the presale, oldest first: an extension shows the one before it too. */
+const loggedRounds = sql<string[]>`coalesce((
+  select array_agg(l.value order by l.seq) from draw_log l where l.presale_id = ${presales.id} and l.kind = 'round'
+), '{}')`;
 
 /** Every presale of the site whose record is published (open data: the records hold receipt numbers, no names). */
 export async function publishedDraws(db: Db, siteId: string, now = new Date()): Promise<PublicDraw[]> {
@@ -72,6 +77,7 @@ export async function presaleFairness(
       entryListHash: presales.entryListHash,
       drawnAt: presales.drawnAt,
       list: loggedList,
+      rounds: loggedRounds,
     })
     .from(presales)
     .where(and(eq(presales.itemId, itemId), eq(presales.siteId, siteId)))
@@ -80,11 +86,6 @@ export async function presaleFairness(
   const frozen = row.frozenAt !== null && row.entryListHash !== null;
   const published = row.drawnAt !== null && now >= row.resultsAt;
   const drand = row.beaconSource === 'drand' && row.beaconRound !== null;
-  const roundsLogged = await db
-    .select({ value: drawLog.value })
-    .from(drawLog)
-    .where(and(eq(drawLog.presaleId, row.id), eq(drawLog.kind, 'round')))
-    .orderBy(drawLog.seq);
   return {
     presaleId: row.id,
     commitment: row.commitment,
@@ -92,14 +93,8 @@ export async function presaleFairness(
       source: row.beaconSource,
       round: drand ? row.beaconRound : null,
       roundAt: drand ? drandRoundTime(row.beaconRound!).toISOString() : null,
-      note:
-        row.beaconSource === 'local'
-          ? LOCAL_BEACON_NOTE
-          : row.beaconSource === 'operator'
-            ? OPERATOR_BEACON_NOTE
-            : null,
-      // Every round the log fixed, oldest first: an extension shows the one before it too.
-      logged: roundsLogged.map((entry) => entry.value),
+      note: row.beaconSource === 'drand' ? null : BEACON_NOTES[row.beaconSource],
+      logged: row.rounds,
     },
     entryListHash: frozen ? row.entryListHash : null,
     entries: frozen ? (listOf(row.list)?.count ?? null) : null,
