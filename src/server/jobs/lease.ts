@@ -1,14 +1,11 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
+import { rowsOf } from '@/server/db/raw';
 import type { Job } from './define';
 
 /** The first key of every job's advisory lock (the second is the name's hash): apart from the app's other locks. */
 const LOCK_CLASS = 36;
-
-function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
-}
 
 const ms = (value: number) => sql`(${value}::int * interval '1 millisecond')`;
 

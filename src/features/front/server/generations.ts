@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db, DbHandle } from '@/server/db/client';
 import { contentItems, pageCacheGenerations, presales } from '@/server/db/schema';
+import { rowsOf } from '@/server/db/raw';
 
 /** The PostgreSQL channel on which a site's move to a new generation is announced to every instance. */
 export const PAGE_CACHE_CHANNEL = 'fc_page_cache';
@@ -59,10 +60,7 @@ export async function readNextPublications(db: Db, now = new Date()): Promise<Ma
   const result: unknown = await db.execute(
     sql`SELECT site_id, min(at) AS at FROM (${sql.join(moments, sql` UNION ALL `)}) AS moments GROUP BY site_id`,
   );
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
-    site_id: string;
-    at: string | Date;
-  }[];
+  const rows = rowsOf<{ site_id: string; at: string | Date }>(result);
   return new Map(rows.map((row) => [row.site_id, new Date(row.at)]));
 }
 

@@ -5,7 +5,7 @@ import { announcements } from '@/server/db/schema';
 import { hasPremiumSql } from '@/features/membership/server';
 import { assertCan, type StaffActor, recordAudit } from '@/features/staff/server';
 import type { AnnouncementInput } from '@/features/notices/schemas';
-import { rowsOf } from './rows';
+import { rowsOf } from '@/server/db/raw';
 
 /**
  * Staff's announcement to the site's members (joined ones; `premium`: those who are premium now): the announcement,

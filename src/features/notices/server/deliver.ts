@@ -5,7 +5,7 @@ import { paths } from '@/lib/paths';
 import { noticeTopic, type NoticeTopic } from '@/features/notices/templates';
 import { isOutage, type Mailer } from './mailer';
 import { renderNoticeMail } from './render-mail';
-import { rowsOf } from './rows';
+import { rowsOf } from '@/server/db/raw';
 import { siteMails, type SiteMail } from './site-mail';
 import { unsubscribeToken } from './unsubscribe-token';
 import { markDelivered, retryLater } from './outcomes';

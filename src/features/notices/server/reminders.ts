@@ -2,7 +2,7 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { defineJob } from '@/server/jobs';
-import { rowsOf } from './rows';
+import { rowsOf } from '@/server/db/raw';
 
 /**
  * Renewal reminders: a notice for every subscription that renews within 7 days and is not leaving, once per period

@@ -1,7 +1,8 @@
 import 'server-only';
-import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { AppError } from '@/lib/errors';
 import type { Db } from '@/server/db/client';
+import { executeRows, pgArray } from '@/server/db/raw';
 import {
   presaleApplications,
   presaleChoices,
@@ -20,7 +21,6 @@ import { presaleColumns, type Presale } from './setup';
 export type PresaleApplication = typeof presaleApplications.$inferSelect;
 
 /** A PostgreSQL array literal of ids or words (no commas, quotes or braces in them), for `::uuid[]` or `::text[]`. */
-const pgArray = (values: readonly string[]) => `{${values.join(',')}}`;
 
 /** The presale's columns an application is checked against (fewer columns, less work at the opening's peak). */
 const rulesColumns = {
@@ -170,12 +170,6 @@ async function addParticipants(
 
 const ALREADY_APPLIED = 'この先行受付にはすでにお申し込み済みです（同行者としての参加を含みます）。';
 
-/** Rows of a raw statement: postgres.js answers an array, PGlite an object holding them. */
-async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  const result: unknown = await db.execute(query);
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
-}
-
 type Participant = { memberId: string; role: 'applicant' | 'companion'; memberNumber: number | null };
 
 /** Another live application holding a participant refuses this one whole (the transaction rolls back). */
@@ -201,7 +195,7 @@ async function insertApplication(
   input: Application,
   rows: Participant[],
 ): Promise<NewApplication> {
-  const [written] = await rowsOf<{ id: string; receipt_no: string; status: 'applied'; added: string[] }>(
+  const [written] = await executeRows<{ id: string; receipt_no: string; status: 'applied'; added: string[] }>(
     db,
     sql`with application as (
       insert into presale_applications (presale_id, member_id, receipt_no, tickets, payment_method)

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { AppError } from '@/lib/errors';
 import { paths } from '@/lib/paths';
 import type { Db } from '@/server/db/client';
+import { executeRows, pgArray } from '@/server/db/raw';
 import { contentItems, presaleApplications, presaleParticipants, presales } from '@/server/db/schema';
 import type { Member } from '@/features/membership';
 import { hasPremiumSql } from '@/features/membership/server';
@@ -35,7 +36,16 @@ export async function namedCompanions(
   now: Date,
 ): Promise<NamedCompanion[]> {
   if (numbers.length === 0) return [];
-  const result: unknown = await db.execute(sql`
+  const rows = await executeRows<{
+    number: number;
+    id: string | null;
+    joined: boolean;
+    premium: boolean;
+    taken: boolean;
+    blocked: boolean;
+  }>(
+    db,
+    sql`
     select n.number::int as number, m.id as id,
       coalesce(m.joined_at < ${presale.joinedBefore.toISOString()}::timestamptz, false) as joined,
       coalesce(${hasPremiumSql(sql`m.id`, sql`${now.toISOString()}::timestamptz`)}, false) as premium,
@@ -47,17 +57,10 @@ export async function namedCompanions(
       exists (
         select 1 from companion_blocks b where b.member_id = m.id and b.blocked_member_id = ${applicant.id}::uuid
       ) as blocked
-    from unnest(${`{${numbers.join(',')}}`}::int[]) with ordinality as n(number, ord)
+    from unnest(${pgArray(numbers)}::int[]) with ordinality as n(number, ord)
     left join members m on m.site_id = ${presale.siteId}::uuid and m.member_number = n.number
-    order by n.ord`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
-    number: number;
-    id: string | null;
-    joined: boolean;
-    premium: boolean;
-    taken: boolean;
-    blocked: boolean;
-  }[];
+    order by n.ord`,
+  );
   const named: NamedCompanion[] = [];
   for (const row of rows) {
     const ok = row.id !== null && row.joined && row.premium && !row.taken && !row.blocked;
