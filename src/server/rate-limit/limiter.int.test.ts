@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(async () => handle?.drop());
 
-const allowance = RATE_LIMITS['postal:address'].points;
+const allowance = RATE_LIMITS['unsubscribe:address'].points;
 
 async function outcome(promise: Promise<void>): Promise<'ok' | number> {
   try {
@@ -29,14 +29,16 @@ async function outcome(promise: Promise<void>): Promise<'ok' | number> {
 describe('rate limits', () => {
   it('let the allowance through, then refuse with 429 and the seconds left in the window; other keys go on', async () => {
     for (let i = 0; i < allowance; i += 1) {
-      expect(await outcome(consumeRateLimit(handle.db, 'postal:address', '192.0.2.1', { scale: 1 }))).toBe(
-        'ok',
-      );
+      expect(
+        await outcome(consumeRateLimit(handle.db, 'unsubscribe:address', '192.0.2.1', { scale: 1 })),
+      ).toBe('ok');
     }
-    const refused = await outcome(consumeRateLimit(handle.db, 'postal:address', '192.0.2.1', { scale: 1 }));
+    const refused = await outcome(
+      consumeRateLimit(handle.db, 'unsubscribe:address', '192.0.2.1', { scale: 1 }),
+    );
     expect(refused).toBeGreaterThan(0);
-    expect(refused).toBeLessThanOrEqual(RATE_LIMITS['postal:address'].seconds);
-    expect(await outcome(consumeRateLimit(handle.db, 'postal:address', '192.0.2.2', { scale: 1 }))).toBe(
+    expect(refused).toBeLessThanOrEqual(RATE_LIMITS['unsubscribe:address'].seconds);
+    expect(await outcome(consumeRateLimit(handle.db, 'unsubscribe:address', '192.0.2.2', { scale: 1 }))).toBe(
       'ok',
     );
     // Another limit on the same key counts apart.
@@ -48,7 +50,7 @@ describe('rate limits', () => {
   it('count exactly under a rush: of many requests at once, the allowance passes and no more', async () => {
     const results = await Promise.all(
       Array.from({ length: allowance + 20 }, () =>
-        outcome(consumeRateLimit(handle.db, 'postal:address', '198.51.100.7', { scale: 1 })),
+        outcome(consumeRateLimit(handle.db, 'unsubscribe:address', '198.51.100.7', { scale: 1 })),
       ),
     );
     expect(results.filter((result) => result === 'ok')).toHaveLength(allowance);
@@ -67,12 +69,12 @@ describe('rate limits', () => {
       try {
         for (let i = 0; i < allowance; i += 1) {
           const db = i % 2 ? other.db : handle.db;
-          expect(await outcome(consumeRateLimit(db, 'postal:address', '203.0.113.9', { scale: 1 }))).toBe(
-            'ok',
-          );
+          expect(
+            await outcome(consumeRateLimit(db, 'unsubscribe:address', '203.0.113.9', { scale: 1 })),
+          ).toBe('ok');
         }
         expect(
-          await outcome(consumeRateLimit(other.db, 'postal:address', '203.0.113.9', { scale: 1 })),
+          await outcome(consumeRateLimit(other.db, 'unsubscribe:address', '203.0.113.9', { scale: 1 })),
         ).not.toBe('ok');
       } finally {
         await other.close();

@@ -5,6 +5,7 @@ import { env } from '@/server/env';
 import type { Db } from '@/server/db/client';
 import { rateLimits } from '@/server/db/schema';
 import { RATE_LIMITS, type RateLimitName } from '@/server/rate-limit/limits';
+import { addressKey } from '@/server/rate-limit/address-key';
 
 const limiters = new WeakMap<Db, Map<RateLimitName, RateLimiterDrizzle>>();
 
@@ -28,6 +29,11 @@ function limiterFor(db: Db, name: RateLimitName, scale: number): RateLimiterDriz
   return limiter;
 }
 
+/** An address limit's key is the address as it is counted (an IPv6 client by its /64); any other key as it is. */
+function keyOf(name: RateLimitName, key: string): string {
+  return name.endsWith(':address') ? addressKey(key) : key;
+}
+
 /**
  * Counts one request against `name` for `key` (an address or an account); once the window's allowance is used,
  * throws TOO_MANY_REQUESTS (429) with the seconds until the window ends. One upsert of one row: the count is atomic, so two instances never both let the last one in.
@@ -36,10 +42,14 @@ export async function consumeRateLimit(
   db: Db,
   name: RateLimitName,
   key: string,
-  options: { scale?: number; message?: string } = {},
+  /** `cost`: how many requests this one counts as (a test filling a window at once). */
+  options: { scale?: number; message?: string; cost?: number } = {},
 ): Promise<void> {
   try {
-    await limiterFor(db, name, options.scale ?? env.RATE_LIMIT_SCALE).consume(key);
+    await limiterFor(db, name, options.scale ?? env.RATE_LIMIT_SCALE).consume(
+      keyOf(name, key),
+      options.cost ?? 1,
+    );
   } catch (error) {
     if (error instanceof RateLimiterRes) {
       throw new AppError('TOO_MANY_REQUESTS', options.message, {
@@ -70,4 +80,20 @@ export async function consumeDistinct(
     await consumeRateLimit(db, name, key, options);
     await marker.consume(markKey);
   }
+}
+
+/** Counts one event (a failure, say) against `name` for `key`, without refusing anything: see `isUsedUp`. */
+export async function countEvent(db: Db, name: RateLimitName, key: string): Promise<void> {
+  await limiterFor(db, name, env.RATE_LIMIT_SCALE)
+    .consume(keyOf(name, key))
+    .catch((error: unknown) => {
+      if (!(error instanceof RateLimiterRes)) throw error;
+    });
+}
+
+/** Whether `key` has used the window's allowance of `name` (counted by `countEvent` or `consumeRateLimit`). */
+export async function isUsedUp(db: Db, name: RateLimitName, key: string): Promise<boolean> {
+  const { points } = RATE_LIMITS[name];
+  const seen = await limiterFor(db, name, env.RATE_LIMIT_SCALE).get(keyOf(name, key));
+  return seen !== null && seen.consumedPoints >= points * env.RATE_LIMIT_SCALE;
 }

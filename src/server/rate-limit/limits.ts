@@ -1,17 +1,35 @@
 /**
  * Every rate limit of the product, in one table (README "Rate limits"). Counts are kept in PostgreSQL, so every app
- * instance sees the same ones. An address is the client's IP as the front server saw it (client-address.ts); an
- * account is the identity provider's uid. Over a limit: 429 with Retry-After and a Japanese message.
+ * instance sees the same ones. An address is the client's IP as the front server saw it (client-address.ts), an IPv6
+ * client counted by its /64 (address-key.ts); an account is the identity provider's uid. Over a limit: 429 with
+ * Retry-After and a Japanese message.
+ *
+ * Limits stop scripts, not crowds (issue 40): what a person does is counted per account, and every new account costs
+ * a proof of work. Per address only a backstop is counted, sized for carrier-grade NAT: we assume one mobile carrier's
+ * IPv4 address may carry up to 500 fans joining and signing in within ten minutes at a club's opening, and give three
+ * times that. A script of many accounts pays for each with a proof of work, and one that sends tokens the provider
+ * refuses makes its address ask every sign-in for a proof (session-failure:address).
  */
 export const RATE_LIMITS = {
-  /** Sign-ins (server sessions made from an ID token) from one address: a family or an office shares one. */
-  'session:address': { points: 30, seconds: 600 },
+  /** Sign-ins (server sessions made from an ID token) from one address: a backstop, a carrier's NAT shares one. */
+  'session:address': { points: 1_500, seconds: 600 },
+  /**
+   * Sign-ins refused (a token the provider does not accept) from one address. Past these, every sign-in from the
+   * address needs a solved proof of work (428), the crowd behind it included: a person solves one in about a quarter
+   * of a second, a script pays that for every try.
+   */
+  'session-failure:address': { points: 20, seconds: 600 },
   /** Sign-ins of one account, from anywhere: more is someone replaying stolen tokens. */
   'session:account': { points: 10, seconds: 600 },
-  /** Sign-up steps saved from one address: a person makes about six per sign-up. */
-  'signup:address': { points: 60, seconds: 3_600 },
-  /** Postal-code lookups from one address (the address step fills the prefecture and city). */
-  'postal:address': { points: 60, seconds: 60 },
+  /** Sign-up steps saved by one account: a person makes about six per sign-up, and corrects a few. */
+  'signup:account': { points: 60, seconds: 3_600 },
+  /** Sign-up steps saved from one address: a backstop for a carrier's NAT (1,500 sign-ups of about eight steps). */
+  'signup:address': { points: 12_000, seconds: 3_600 },
+  /**
+   * Postal-code lookups from one address (the address step fills the prefecture and city): a lookup is an in-memory
+   * read, so the backstop only stops a scraper; a crowd behind a carrier's NAT makes a few hundred a minute at most.
+   */
+  'postal:address': { points: 600, seconds: 60 },
   /** Verification mails asked for again by one account (the payment step's 再送; the provider limits its own sends too). */
   'verify-mail:account': { points: 5, seconds: 3_600 },
   /** Staff writes of one account (content, files, members, plans, team, legal pages). */

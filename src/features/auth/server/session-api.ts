@@ -2,7 +2,7 @@ import 'server-only';
 import type { NextRequest } from 'next/server';
 import { isSameOrigin } from '@/server/http/origin';
 import { requestAddress } from '@/server/http/client-address';
-import { consumeRateLimit } from '@/server/rate-limit/limiter';
+import { consumeRateLimit, countEvent, isUsedUp } from '@/server/rate-limit/limiter';
 import { spendProof } from '@/server/proof-of-work/challenges';
 import { jsonError, jsonOk, readJson } from '@/server/http/responses';
 import type { Site } from '@/features/site';
@@ -49,17 +49,33 @@ export const readSession: SessionHandler = async (request, site, deps) => {
  */
 export const createSessionFromToken: SessionHandler = async (request, site, deps) => {
   if (!isSameOrigin(request)) return jsonError('CROSS_SITE');
+  const address = requestAddress(request);
   // Before the provider is asked: a flood of tokens costs one row's update each, not a verification each.
-  await consumeRateLimit(deps.db, 'session:address', requestAddress(request));
+  await consumeRateLimit(deps.db, 'session:address', address);
   const body = sessionRequestSchema.safeParse(await readJson(request));
-  if (!body.success) return refused('SIGN_IN_FAILED');
+  if (!body.success) {
+    await countEvent(deps.db, 'session-failure:address', address);
+    return refused('SIGN_IN_FAILED');
+  }
+  // An address that sent too many refused tokens: each sign-in from it first spends a solved challenge, before the
+  // provider is asked (a person behind the same carrier address solves one; a script pays for every try).
+  let proofSpent = false;
+  if (await isUsedUp(deps.db, 'session-failure:address', address)) {
+    const proof = await spendProof(deps.db, body.data.proof, site.id);
+    if (proof === 'missing') return jsonError('HUMAN_CHECK_REQUIRED');
+    if (proof !== 'verified') return jsonError('HUMAN_CHECK_FAILED');
+    proofSpent = true;
+  }
   // Out of reach or too slow: AUTH_UNAVAILABLE, a 503 with Retry-After that the form shows as "try again".
   const verified = await askProvider(
     () => deps.identity.verifyIdToken(site.config.TENANT_ID, body.data.idToken),
     IDENTITY_TIMEOUT_MS.signIn,
     'verifyIdToken',
   );
-  if (!verified) return refused('SIGN_IN_FAILED');
+  if (!verified) {
+    await countEvent(deps.db, 'session-failure:address', address);
+    return refused('SIGN_IN_FAILED');
+  }
   await consumeRateLimit(deps.db, 'session:account', `${site.id}:${verified.uid}`);
   // A sign-up (the account step sends `consent`) without the box ticked, or agreeing to terms that are no longer
   // current, is refused before the proof is spent and before anything is written (decision 0027).
@@ -70,7 +86,7 @@ export const createSessionFromToken: SessionHandler = async (request, site, deps
   }
   // Nothing is written for a new account before its proof of work is checked and spent: each account a script
   // makes costs it one solved challenge. 428 asks the browser to solve one; 403 refuses a wrong or used one.
-  if (!(await isKnownAccount(deps.db, site.id, verified.uid))) {
+  if (!proofSpent && !(await isKnownAccount(deps.db, site.id, verified.uid))) {
     const proof = await spendProof(deps.db, body.data.proof, site.id);
     if (proof === 'missing') return jsonError('HUMAN_CHECK_REQUIRED');
     if (proof !== 'verified') return jsonError('HUMAN_CHECK_FAILED');

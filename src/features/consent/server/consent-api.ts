@@ -17,6 +17,7 @@ import { recordConsent } from '@/features/consent/server/record';
  */
 export const agreeToTerms = memberPost<{ host: string }>(async ({ request, site, viewer, db, body }) => {
   // Counted with the sign-up steps: an agreement is one of the writes a sign-up makes.
+  await consumeRateLimit(db, 'signup:account', `${site.id}:${viewer.uid}`);
   await consumeRateLimit(db, 'signup:address', requestAddress(request));
   const parsed = consentSchema.safeParse(body);
   if (!parsed.success) return jsonInvalid(parsed.error.issues);

@@ -23,6 +23,7 @@ const STEPS = { ...DETAIL_PARTS, plans: PLAN_PART };
  */
 export const saveSignUpStep = memberPost<{ host: string; step: string }>(
   async ({ request, params, site, viewer, db, body }) => {
+    await consumeRateLimit(db, 'signup:account', `${site.id}:${viewer.uid}`);
     await consumeRateLimit(db, 'signup:address', requestAddress(request));
     const flow = site.config.SIGN_UP_FLOW;
     if (!isPartOf(STEPS, params.step) || !flow.includes(params.step as SignUpStep))
