@@ -10,7 +10,14 @@ import { knownSite, siteForHost } from '@/features/site/server';
 import type { ViewerAccess } from '@/features/membership';
 import { findStoredPage } from '@/features/front/server/stored-page';
 import { requestAudience } from '@/features/front/server/request-audience';
-import { isContentAddress, overHttps, pageRequest, type PageRequest } from '@/features/front/server/requests';
+import {
+  contentAddress,
+  isContentAddress,
+  overHttps,
+  pageRequest,
+  type PageRequest,
+} from '@/features/front/server/requests';
+import { DECIDED_AUDIENCE_HEADER, markFrontServer } from '@/features/front/server/decided-audience';
 import { sendPage } from '@/features/front/server/send';
 import { sendUnavailable } from '@/features/front/server/outage-page';
 import { applyHeaderPolicy } from '@/features/front/server/header-policy';
@@ -48,6 +55,8 @@ type Deps = FrontDeps & { health: DbHealth };
 async function route(deps: Deps, context: RequestContext, req: IncomingMessage, res: ServerResponse) {
   // Who the client is, as this server judges it; never what the client said under this name.
   req.headers[CLIENT_ADDRESS_HEADER] = clientAddressOf(req, deps.trustedProxies ?? 0);
+  // The audience proxy.ts routes by is this server's decision (below), never what the client said under its name.
+  delete req.headers[DECIDED_AUDIENCE_HEADER];
   if (deps.staticAssets && (await deps.staticAssets(req, res))) return;
   const direct = matchDirectRoute(deps.directRoutes ?? [], req);
   if (direct) {
@@ -58,11 +67,15 @@ async function route(deps: Deps, context: RequestContext, req: IncomingMessage, 
   context.page = { content: isContentAddress(req), member: token !== null };
   const request = pageRequest(req);
   if (deps.health.down) return duringOutage(deps, context, req, res, request);
-  const site = request && (await siteForHost(deps.db, request.host));
-  if (!request || !site) return toNext(deps, context, req, res);
+  const content = contentAddress(req);
+  const site = content && (await siteForHost(deps.db, content.host));
+  if (!content || !site) return toNext(deps, context, req, res);
 
-  const audience = await requestAudience(deps, site, token, request.item !== null);
+  // Decided once, here, for every content address: the store's key, and the route proxy.ts renders on a miss.
+  const audience = await requestAudience(deps, site, token, content.item);
+  req.headers[DECIDED_AUDIENCE_HEADER] = audience;
   if (deps.health.down) return duringOutage(deps, context, req, res, request);
+  if (!request) return toNext(deps, context, req, res);
   const page = await findStoredPage(request.host, audience, request.path);
   // Whatever the session turns out to be, an answer to a request that carries one is nobody else's to keep.
   if (page?.fresh) return sendPage(req, res, page, { member: token !== null, state: 'hit', audience });
@@ -99,6 +112,8 @@ function toNext(deps: Deps, context: RequestContext, req: IncomingMessage, res: 
 }
 
 export function createFrontHandler(frontDeps: FrontDeps) {
+  // proxy.ts in this process may now believe the audience this handler names (decided-audience.ts).
+  markFrontServer();
   const health = frontDeps.health ?? dbHealth();
   const unavailable = (req: IncomingMessage, res: ServerResponse) => {
     const host = normalizeHost(req.headers.host);

@@ -23,6 +23,16 @@ export function pageRequest(req: IncomingMessage): PageRequest | null {
   return { host, path: url, item: section && id ? { section: section as SectionId, id } : null };
 }
 
+/**
+ * A content address in any form (a document, the router's payload, with a query, an action), as proxy.ts reads it
+ * to route it by audience: its host, and whether it is an item (the guest audience is an item's only).
+ */
+export function contentAddress(req: IncomingMessage): { host: string; item: boolean } | null {
+  const match = CONTENT_PATH.exec((req.url ?? '').split('?')[0]!);
+  const host = normalizeHost(req.headers.host);
+  return match && host ? { host, item: match[2] !== undefined } : null;
+}
+
 /** Whether the request asks for a content page in any form (a document, the router's payload, with a query). */
 export function isContentAddress(req: IncomingMessage): boolean {
   return CONTENT_PATH.test((req.url ?? '').split('?')[0]!);
