@@ -9,6 +9,7 @@ import { createItem } from '@/features/content/server';
 import { addMember, addPlan } from '@/features/staff/testing';
 import { dropSite } from '@/server/next-cache/page-store.mjs';
 import { keepRendering } from '@/test/next-store';
+import { KEPT_RENDERING_HEADER, RENDERED_PATH_HEADER } from '@/server/next-cache/next-internals.mjs';
 import { isAudience } from '@/features/front/audience';
 import { audiencePath } from '@/features/front/server/stored-page';
 import { hashSource } from '@/server/http/content-security-policy';
@@ -96,8 +97,8 @@ async function next(req: http.IncomingMessage, res: http.ServerResponse): Promis
   if (isAudience(view)) {
     await keepRendering('localhost', view, req.url!, body, { revalidate });
     // As Next.js answers from a rendering it keeps: the rewritten path, and proxy.ts's nonce policy.
-    res.setHeader('x-nextjs-cache', 'MISS');
-    res.setHeader('x-middleware-rewrite', audiencePath('localhost', view, req.url!));
+    res.setHeader(KEPT_RENDERING_HEADER, 'MISS');
+    res.setHeader(RENDERED_PATH_HEADER, audiencePath('localhost', view, req.url!));
     res.setHeader('content-security-policy', "script-src 'self' 'nonce-abc'");
   }
   res.writeHead(200, {
@@ -371,7 +372,7 @@ describe('the front server', () => {
       expect(answer.headers['content-security-policy']).toContain(`script-src 'self' ${hash}`);
       expect(answer.headers['content-security-policy']).not.toContain('nonce-');
       // Next.js's internal path is not sent on.
-      expect(answer.headers['x-middleware-rewrite']).toBeUndefined();
+      expect(answer.headers[RENDERED_PATH_HEADER]).toBeUndefined();
     }
     // A 304 leaves the browser's copy with the policy it came with (it would take a nonce policy from the 304).
     for (const [path, etag] of [
