@@ -1,7 +1,8 @@
 // @ts-check
 /**
  * Every part of Next.js's private behaviour this app relies on, in one place: the cache handler's keys and values
- * (page-store.mjs) and the headers Next.js sets on its own answers (the front server's header policy). None of it
+ * (page-store.mjs), the headers Next.js sets on its own answers (the front server's header policy) and those of
+ * its client router (requests the front server leaves to it, the Vary of a page it sends itself). None of it
  * is Next.js's public API; next-internals.test.ts reads each one from the installed Next.js and fails, naming this
  * file, when an upgrade changes it. Plain JavaScript: page-store.mjs, which Next.js loads as it is, imports it.
  */
@@ -17,6 +18,13 @@ export const RENDERED_PATH_HEADER = 'x-middleware-rewrite';
 export const CACHE_TAGS_HEADER = 'x-next-cache-tags';
 /** The kind of a kept value that is an App Router page's rendering (`html`, `status`, `headers`). */
 export const PAGE_KIND = 'APP_PAGE';
+
+/** The route tree Next.js's client router sends (its shape: src/server/http/router-state.ts, kept in step there). */
+export const ROUTER_STATE_HEADER = 'next-router-state-tree';
+/** The request headers of Next.js's client router and server actions: such a request is always Next.js's to answer. */
+export const ROUTER_HEADERS = ['rsc', 'next-router-prefetch', ROUTER_STATE_HEADER, 'next-action'];
+/** The Vary Next.js sends with an App Router page: a router request for the same address is another answer. */
+export const PAGE_VARY = `rsc, ${ROUTER_STATE_HEADER}, next-router-prefetch, next-router-segment-prefetch`;
 
 /** Between the route's part of a key and the path (`/route-cache/{kind}/{route hash}/$/{path}`). */
 const PATH_MARK = '/$/';

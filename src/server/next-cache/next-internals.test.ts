@@ -6,9 +6,12 @@ import {
   CACHE_TAGS_HEADER,
   KEPT_RENDERING_HEADER,
   PAGE_KIND,
+  PAGE_VARY,
   pageKeyOf,
   pagePathOf,
   RENDERED_PATH_HEADER,
+  ROUTER_HEADERS,
+  ROUTER_STATE_HEADER,
   VERIFIED_NEXT,
 } from '@/server/next-cache/next-internals.mjs';
 
@@ -23,7 +26,8 @@ const RECHECK =
   `src/server/next-cache/next-internals.mjs was checked against Next.js ${VERIFIED_NEXT}.x; Next.js ${installed} ` +
   'is installed. Re-check each of its constants and functions against this Next.js (the cache key made by ' +
   'getRouteCacheKey in next/dist/server/lib/route-cache-key.js, the APP_PAGE value kind and its html/status/' +
-  'headers fields, the cache tags header, the x-nextjs-cache and x-middleware-rewrite headers), fix it, then set ' +
+  'headers fields, the cache tags header, the x-nextjs-cache and x-middleware-rewrite headers, the client ' +
+  "router's headers and a page's Vary), fix it, then set " +
   'VERIFIED_NEXT there.';
 
 /** A module of Next.js's own, or a failure saying what to re-check. */
@@ -80,6 +84,27 @@ describe("Next.js's private formats (next-internals.mjs)", () => {
     );
     expect(nextSource('next/dist/server/web/spec-extension/response.js'), RECHECK).toContain(
       `headers.set('${RENDERED_PATH_HEADER}'`,
+    );
+  });
+
+  it("names its client router's request headers, and a page's Vary, as Next.js does", () => {
+    const names = nextModule<Record<string, string>>('next/dist/client/components/app-router-headers.js');
+    expect(ROUTER_STATE_HEADER, RECHECK).toBe(names.NEXT_ROUTER_STATE_TREE_HEADER);
+    expect(ROUTER_HEADERS, RECHECK).toEqual([
+      names.RSC_HEADER,
+      names.NEXT_ROUTER_PREFETCH_HEADER,
+      names.NEXT_ROUTER_STATE_TREE_HEADER,
+      names.ACTION_HEADER,
+    ]);
+    const vary = [
+      'RSC_HEADER',
+      'NEXT_ROUTER_STATE_TREE_HEADER',
+      'NEXT_ROUTER_PREFETCH_HEADER',
+      'NEXT_ROUTER_SEGMENT_PREFETCH_HEADER',
+    ];
+    expect(PAGE_VARY, RECHECK).toBe(vary.map((name) => names[name]).join(', '));
+    expect(nextSource('next/dist/server/base-server.js'), RECHECK).toContain(
+      `const baseVaryHeader = \`${vary.map((name) => `\${_approuterheaders.${name}}`).join(', ')}\`;`,
     );
   });
 });

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { normalizeHost, SECTION_IDS, type SectionId } from '@/features/site';
+import { ROUTER_HEADERS } from '@/server/next-cache/next-internals.mjs';
 
 /** A request for a content page (top, section list, item) that the front server may answer itself. */
 export interface PageRequest {
@@ -9,8 +10,6 @@ export interface PageRequest {
 }
 
 const CONTENT_PATH = new RegExp(`^/(?:(${SECTION_IDS.join('|')})(?:/([^/]+))?)?$`);
-/** Requests of Next.js's client router and server actions: always answered by Next.js itself. */
-const ROUTER_HEADERS = ['rsc', 'next-router-prefetch', 'next-router-state-tree', 'next-action'];
 
 export function pageRequest(req: IncomingMessage): PageRequest | null {
   if (req.method !== 'GET' && req.method !== 'HEAD') return null;
