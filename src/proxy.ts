@@ -5,9 +5,15 @@ import { choosePaymentProvider } from '@/server/payments/choice';
 import { normalizeHost, SECTION_IDS } from '@/features/site';
 import { isKnownHost } from '@/features/site/server';
 import { getSite } from '@/features/site/app';
+import type { Site } from '@/features/site';
 import { SESSION_COOKIE, firebaseIdentity } from '@/features/auth/server';
 import { AUDIENCE_HEADER, AUDIENCE_ROUTE } from '@/features/front';
-import { checkBeside, requestAudience } from '@/features/front/server';
+import {
+  audienceFromFront,
+  checkBeside,
+  DECIDED_AUDIENCE_HEADER,
+  requestAudience,
+} from '@/features/front/server';
 import { contentSecurityPolicy, newNonce, nonceSource } from '@/server/http/content-security-policy';
 
 const SECTIONS = SECTION_IDS.join('|');
@@ -20,8 +26,10 @@ const PRIVATE_ROUTE = new RegExp(`^${AUDIENCE_ROUTE}(?:/|$)`);
  * gets the plain 404 page (app/unknown_host), server-rendered and with nothing of any club.
  *
  * A content page (/, /{section}, /{section}/{id}) is rendered for its audience (docs/decisions/0022): the request's
- * session decides it, here and in the front server by the same function, and the page under app/[host]/for/[audience]
- * never reads the request. The answer names its audience, so that the front server keeps it only under that name.
+ * session decides it, once per request. The front server decides it and names it here (decision 0041); this function
+ * decides it itself, by the same function, only where the front server named none (no front server runs). The page
+ * under app/[host]/for/[audience] never reads the request. The answer names its audience, so that the front server
+ * keeps it only under that name.
  */
 export async function proxy(request: NextRequest) {
   // Every answer's scripts run only with its nonce (or, for a rendering Next.js keeps, their hashes, which the front
@@ -29,6 +37,8 @@ export async function proxy(request: NextRequest) {
   const policy = contentSecurityPolicy([nonceSource(newNonce())]);
   const headers = new Headers(request.headers);
   headers.set('content-security-policy', policy);
+  // The front server's word to this function only: the pages never read it.
+  headers.delete(DECIDED_AUDIENCE_HEADER);
   const rewrite = (url: URL, init: { status?: number; headers?: Record<string, string> } = {}) =>
     NextResponse.rewrite(url, {
       status: init.status,
@@ -48,23 +58,31 @@ export async function proxy(request: NextRequest) {
   if (PRIVATE_ROUTE.test(path)) {
     url.pathname = `/${host}/_${path}`;
   } else if (content && site) {
-    const db = await getDb();
-    const audience = await requestAudience(
-      {
-        db,
-        sandboxClock: choosePaymentProvider(env) === 'sandbox',
-        recheck: checkBeside(db, firebaseIdentity),
-      },
-      site,
-      request.cookies.get(SESSION_COOKIE)?.value ?? null,
-      content[1] !== undefined,
-    );
+    // Decided once per request: by the front server, which names it (decision 0041); here only without one.
+    const audience =
+      audienceFromFront(request.headers.get(DECIDED_AUDIENCE_HEADER)) ??
+      (await decideAudience(
+        site,
+        request.cookies.get(SESSION_COOKIE)?.value ?? null,
+        content[1] !== undefined,
+      ));
     url.pathname = `/${host}${AUDIENCE_ROUTE}/${audience}${path === '/' ? '' : path}`;
     return rewrite(url, { headers: { [AUDIENCE_HEADER]: audience } });
   } else {
     url.pathname = `/${host}${path}`;
   }
   return rewrite(url);
+}
+
+/** The audience as the front server decides it, for a request that did not come through one (`next start`). */
+async function decideAudience(site: Site, token: string | null, item: boolean) {
+  const db = await getDb();
+  const lookup = {
+    db,
+    sandboxClock: choosePaymentProvider(env) === 'sandbox',
+    recheck: checkBeside(db, firebaseIdentity),
+  };
+  return requestAudience(lookup, site, token, item);
 }
 
 export const config = {

@@ -32,4 +32,4 @@ export function madeProcessWide<T>(name: ProcessWideName): T | undefined {
 
 /** Every object the process shares across copies of modules: a new one is added here, with its reason above. */
 export type ProcessWideName =
-  'db-pools' | 'db-app-handle' | 'db-health' | 'query-count' | 'identity-recheck-gates';
+  'db-pools' | 'db-app-handle' | 'db-health' | 'query-count' | 'identity-recheck-gates' | 'front-server';

@@ -1,4 +1,5 @@
 import PageStore from '@/server/next-cache/page-store.mjs';
+import { PAGE_KIND, pageKeyOf } from '@/server/next-cache/next-internals.mjs';
 import type { Audience } from '@/features/front';
 import { audiencePath } from '@/features/front/server';
 
@@ -16,8 +17,8 @@ export function keepRendering(
   options: { revalidate?: number; status?: number } = {},
 ): Promise<void> {
   return store.set(
-    `/route-cache/APP_PAGE/test/$${audiencePath(host, audience, path)}`,
-    { kind: 'APP_PAGE', html, status: options.status ?? 200, headers: {} },
+    pageKeyOf(audiencePath(host, audience, path)),
+    { kind: PAGE_KIND, html, status: options.status ?? 200, headers: {} },
     { cacheControl: { revalidate: options.revalidate ?? 30 } },
   );
 }

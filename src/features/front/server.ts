@@ -4,6 +4,7 @@
 import 'server-only';
 
 export { bumpPageCacheGeneration } from './server/generations';
+export { audienceFromFront, DECIDED_AUDIENCE_HEADER } from './server/decided-audience';
 export { checkBeside, requestAudience } from './server/request-audience';
 export { startFront } from './server/start';
 export { audiencePath } from './server/stored-page';

@@ -2,6 +2,7 @@ import 'server-only';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ERROR_CATALOGUE } from '@/lib/errors';
 import { isReadableRouterState } from '@/server/http/router-state';
+import { ROUTER_STATE_HEADER } from '@/server/next-cache/next-internals.mjs';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -30,7 +31,7 @@ function decodes(path: string): boolean {
  */
 export function malformedRequest(req: Pick<IncomingMessage, 'url' | 'headers'>): string | null {
   if (!decodes(pathOf(req.url ?? '/'))) return 'path';
-  if (!isReadableRouterState(req.headers['next-router-state-tree'])) return 'next-router-state-tree';
+  if (!isReadableRouterState(req.headers[ROUTER_STATE_HEADER])) return ROUTER_STATE_HEADER;
   return null;
 }
 

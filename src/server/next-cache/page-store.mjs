@@ -5,8 +5,10 @@
  *
  * The front server (src/features/front/server) imports this same file, so both hold one module (one ES module per
  * file URL in a process): Next.js fills the store, the front server answers a content page straight from it, and a
- * site's change drops its entries here once for both. See docs/decisions/0023.
+ * site's change drops its entries here once for both. See docs/decisions/0023. What it knows of Next.js's private key
+ * and value formats is in next-internals.mjs.
  */
+import { CACHE_TAGS_HEADER, pagePathOf, pathInKey } from './next-internals.mjs';
 
 /** Memory bound of every entry (HTML, router payload, data): the least recently used go first. */
 const MAX_BYTES = 48 * 1024 * 1024;
@@ -15,7 +17,6 @@ const MAX_BYTES = 48 * 1024 * 1024;
  * once more this much later (longer than a page takes to render).
  */
 const SECOND_DROP_MS = 5_000;
-const TAGS_HEADER = 'x-next-cache-tags';
 
 /**
  * @typedef {{ revalidate?: number | false, expire?: number }} CacheControl
@@ -28,13 +29,6 @@ const entries = new Map();
 /** @type {Map<string, string>} A page's path (`/{host}/for/{audience}/…`) → Next.js's key of its rendering. */
 const keysByPath = new Map();
 let bytes = 0;
-
-/** The page path inside Next.js's key of a page's rendering (`/route-cache/APP_PAGE/{route}/$/{path}`), or null. */
-function pathOf(/** @type {string} */ key, /** @type {Value} */ value) {
-  if (value.kind !== 'APP_PAGE') return null;
-  const at = key.indexOf('/$/');
-  return at >= 0 ? key.slice(at + 2) : key;
-}
 
 function sizeOf(/** @type {Value} */ value) {
   let size = 0;
@@ -55,7 +49,7 @@ function remove(/** @type {string} */ key) {
 }
 
 function tagsOf(/** @type {Value} */ value, /** @type {unknown} */ ctxTags) {
-  const header = value.headers?.[TAGS_HEADER];
+  const header = value.headers?.[CACHE_TAGS_HEADER];
   const fromHeader = typeof header === 'string' ? header.split(',') : [];
   return [...fromHeader, ...(Array.isArray(ctxTags) ? ctxTags : [])];
 }
@@ -85,7 +79,7 @@ export default class PageStore {
       cacheControl: context?.cacheControl,
       tags: tagsOf(value, context?.tags),
       bytes: sizeOf(value),
-      path: pathOf(key, value),
+      path: pagePathOf(key, value),
     };
     entries.set(key, entry);
     if (entry.path) keysByPath.set(entry.path, key);
@@ -132,7 +126,7 @@ export function storedPage(path) {
 function dropNow(/** @type {string[]} */ hosts) {
   const prefixes = hosts.map((host) => `/${host}/`);
   for (const [key, entry] of entries) {
-    const path = entry.path ?? key.slice(key.indexOf('/$/') + 2);
+    const path = entry.path ?? pathInKey(key);
     if (prefixes.some((prefix) => path.startsWith(prefix))) remove(key);
   }
 }

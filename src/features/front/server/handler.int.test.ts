@@ -4,15 +4,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '@/test/db';
 import { demoSiteFile } from '@/test/site-fixtures';
 import { upsertSite, type Site } from '@/features/site/server';
-import { createSession } from '@/features/auth/server';
+import { createSession, sessionTokenOf } from '@/features/auth/server';
 import { createItem } from '@/features/content/server';
 import { addMember, addPlan } from '@/features/staff/testing';
 import { dropSite } from '@/server/next-cache/page-store.mjs';
 import { keepRendering } from '@/test/next-store';
+import { KEPT_RENDERING_HEADER, RENDERED_PATH_HEADER } from '@/server/next-cache/next-internals.mjs';
 import { isAudience } from '@/features/front/audience';
 import { audiencePath } from '@/features/front/server/stored-page';
 import { hashSource } from '@/server/http/content-security-policy';
 import { createFrontHandler } from '@/features/front/server/handler';
+import { requestAudience } from '@/features/front/server/request-audience';
+import { audienceFromFront, DECIDED_AUDIENCE_HEADER } from '@/features/front/server/decided-audience';
 
 /**
  * The front server against a real database and a stand-in for Next.js that keeps its renderings in the store as
@@ -26,6 +29,8 @@ let front: http.Server;
 let frontPort: number;
 const rendered: string[] = [];
 const passedToNext: string[] = [];
+/** The audience the front server named to Next.js on each request it passed on. */
+const decided: (string | undefined)[] = [];
 const rechecked: string[] = [];
 const addresses: string[] = [];
 const tokens: Record<'premium' | 'guest' | 'recheck', string> = { premium: '', guest: '', recheck: '' };
@@ -38,12 +43,22 @@ const listen = (server: http.Server) =>
     server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
   );
 
-/** What proxy.ts would decide from the session cookie. */
-function audienceOfCookie(req: http.IncomingMessage): string {
-  const token = /__Host-fc_session=([^;]+)/.exec(req.headers.cookie ?? '')?.[1];
+/** What proxy.ts decides: the audience the front server named, else its own (another access query). */
+async function proxyAudience(req: http.IncomingMessage): Promise<string> {
   if (forcedAudience) return forcedAudience;
-  if (token === tokens.premium || token === tokens.recheck) return 'premium';
-  return token === tokens.guest && /^\/\w+\/[^/]+$/.test(req.url ?? '') ? 'guest' : 'visitor';
+  const named = audienceFromFront(String(req.headers[DECIDED_AUDIENCE_HEADER]));
+  if (named) return named;
+  const lookup = {
+    db: handle.db,
+    sandboxClock: false,
+    recheck: (_site: Site, access: { sessionHash: string }) => rechecked.push(access.sessionHash),
+  };
+  return requestAudience(
+    lookup,
+    mio,
+    sessionTokenOf(req.headers.cookie),
+    /^\/\w+\/[^/]+$/.test(req.url ?? ''),
+  );
 }
 let forcedAudience: string | null = null;
 const CONTENT = /^\/(?:(?:news|blog|photo|movie|ticket)(?:\/[^/?]+)?)?$/;
@@ -54,6 +69,7 @@ const CONTENT = /^\/(?:(?:news|blog|photo|movie|ticket)(?:\/[^/?]+)?)?$/;
  */
 async function next(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
   passedToNext.push(req.url ?? '');
+  decided.push(req.headers[DECIDED_AUDIENCE_HEADER] as string | undefined);
   addresses.push(String(req.headers['x-fc-client-address']));
   if (req.headers['if-none-match'] === '"next"') {
     // As Next.js answers a browser that has the page already, proxy.ts's nonce policy set before.
@@ -69,7 +85,7 @@ async function next(req: http.IncomingMessage, res: http.ServerResponse): Promis
     res.end('next');
     return;
   }
-  const view = audienceOfCookie(req);
+  const view = await proxyAudience(req);
   rendered.push(`${view} ${req.url}`);
   if (req.url?.endsWith('/missing')) {
     res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' });
@@ -81,8 +97,8 @@ async function next(req: http.IncomingMessage, res: http.ServerResponse): Promis
   if (isAudience(view)) {
     await keepRendering('localhost', view, req.url!, body, { revalidate });
     // As Next.js answers from a rendering it keeps: the rewritten path, and proxy.ts's nonce policy.
-    res.setHeader('x-nextjs-cache', 'MISS');
-    res.setHeader('x-middleware-rewrite', audiencePath('localhost', view, req.url!));
+    res.setHeader(KEPT_RENDERING_HEADER, 'MISS');
+    res.setHeader(RENDERED_PATH_HEADER, audiencePath('localhost', view, req.url!));
     res.setHeader('content-security-policy', "script-src 'self' 'nonce-abc'");
   }
   res.writeHead(200, {
@@ -284,6 +300,35 @@ describe('the front server', () => {
     expect(rendered.slice(before)).toEqual(['premium /blog/missing', 'premium /blog/missing']);
   });
 
+  it('decides the audience once per request: a miss makes one access query, Next.js routes by the same', async () => {
+    await get('/news'); // the site is known: no query for it
+    dropSite(['localhost']);
+    decided.length = 0;
+    rechecked.length = 0;
+    // A session due for its identity check: checked once too, beside the answer.
+    const miss = await get(`/blog/${premiumBlog}`, tokens.recheck);
+    expect(miss.headers['x-fc-cache']).toBe('miss');
+    expect(miss.body).toBe(`<html><body>premium /blog/${premiumBlog}</body></html>`);
+    expect(miss.headers['x-db-round-trips']).toBe('1');
+    expect(rechecked).toHaveLength(1);
+    // The router's payload too, which the front server never answers itself.
+    const payload = await get('/blog?_rsc=abc', tokens.guest, { rsc: '1' });
+    expect(payload.headers['x-db-round-trips']).toBe('1');
+    expect(decided).toEqual(['premium', 'visitor']);
+  });
+
+  it('never routes by an audience the client named: the front server replaces it, or removes it', async () => {
+    dropSite(['localhost']);
+    decided.length = 0;
+    const forged = { [DECIDED_AUDIENCE_HEADER]: 'premium' };
+    expect((await get('/news', undefined, forged)).body).toBe('<html><body>visitor /news</body></html>');
+    expect((await get(`/blog/${premiumBlog}`, tokens.guest, forged)).body).toBe(
+      `<html><body>guest /blog/${premiumBlog}</body></html>`,
+    );
+    await get('/mypage', tokens.guest, forged);
+    expect(decided).toEqual(['visitor', 'guest', undefined]);
+  });
+
   it("tells Next.js who the client is, as it judged it, never as the client claimed (the rate limits' key)", async () => {
     addresses.length = 0;
     await get('/mypage', undefined, {
@@ -327,7 +372,7 @@ describe('the front server', () => {
       expect(answer.headers['content-security-policy']).toContain(`script-src 'self' ${hash}`);
       expect(answer.headers['content-security-policy']).not.toContain('nonce-');
       // Next.js's internal path is not sent on.
-      expect(answer.headers['x-middleware-rewrite']).toBeUndefined();
+      expect(answer.headers[RENDERED_PATH_HEADER]).toBeUndefined();
     }
     // A 304 leaves the browser's copy with the policy it came with (it would take a nonce policy from the 304).
     for (const [path, etag] of [

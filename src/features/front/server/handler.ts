@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Db } from '@/server/db/client';
-import { countQueries, type QueryCount } from '@/server/db/query-count';
+import { countQueries } from '@/server/db/query-count';
 import { CLIENT_ADDRESS_HEADER, clientAddressOf } from '@/server/http/client-address';
 import { dbHealth, type DbHealth } from '@/server/db/health';
 import { answerDirect, matchDirectRoute, type DirectRoute } from '@/server/http/direct-routes';
@@ -9,12 +9,19 @@ import { sessionTokenOf } from '@/features/auth/server';
 import { knownSite, siteForHost } from '@/features/site/server';
 import type { ViewerAccess } from '@/features/membership';
 import { findStoredPage } from '@/features/front/server/stored-page';
-import { hashPolicyForKeptRenderings } from '@/features/front/server/kept-policy';
 import { requestAudience } from '@/features/front/server/request-audience';
-import { isContentAddress, overHttps, pageRequest, type PageRequest } from '@/features/front/server/requests';
+import {
+  contentAddress,
+  isContentAddress,
+  overHttps,
+  pageRequest,
+  type PageRequest,
+} from '@/features/front/server/requests';
+import { DECIDED_AUDIENCE_HEADER, markFrontServer } from '@/features/front/server/decided-audience';
 import { sendPage } from '@/features/front/server/send';
 import { sendUnavailable } from '@/features/front/server/outage-page';
-import { settleCacheControl, withOutageStatus } from '@/features/front/server/next-status';
+import { applyHeaderPolicy } from '@/features/front/server/header-policy';
+import type { RequestContext } from '@/features/front/server/head';
 import type { Site } from '@/features/site';
 
 export interface FrontDeps {
@@ -38,9 +45,6 @@ export interface FrontDeps {
 
 type Deps = FrontDeps & { health: DbHealth };
 
-/** Two years, every host of the site: once a browser has seen the site over HTTPS it never asks over HTTP again. */
-const HSTS = 'max-age=63072000; includeSubDomains';
-
 /**
  * The front door of every request (docs/decisions/0023). A content page whose rendering for the request's audience
  * Next.js keeps, and within its time, is sent from Next.js's store at once: the visitor's rendering for visitors and
@@ -48,33 +52,36 @@ const HSTS = 'max-age=63072000; includeSubDomains';
  * premium, and the premium rendering (one for every premium member: nothing in it is personal) for premium members.
  * Everything else is Next.js's to answer, which keeps what it renders in the store for the next request.
  */
-async function route(deps: Deps, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  // On every answer, whoever makes it (Next.js keeps headers set before it writes its own).
-  if (overHttps(req)) res.setHeader('strict-transport-security', HSTS);
+async function route(deps: Deps, context: RequestContext, req: IncomingMessage, res: ServerResponse) {
   // Who the client is, as this server judges it; never what the client said under this name.
   req.headers[CLIENT_ADDRESS_HEADER] = clientAddressOf(req, deps.trustedProxies ?? 0);
+  // The audience proxy.ts routes by is this server's decision (below), never what the client said under its name.
+  delete req.headers[DECIDED_AUDIENCE_HEADER];
   if (deps.staticAssets && (await deps.staticAssets(req, res))) return;
   const direct = matchDirectRoute(deps.directRoutes ?? [], req);
   if (direct) {
-    if (deps.health.down) return duringOutage(deps, req, res, null);
+    if (deps.health.down) return duringOutage(deps, context, req, res, null);
     return answerDirect(direct, normalizeHost(req.headers.host) ?? '', req, res);
   }
   const token = sessionTokenOf(req.headers.cookie);
-  if (isContentAddress(req)) settleCacheControl(res, token !== null);
-  hashPolicyForKeptRenderings(res);
+  context.page = { content: isContentAddress(req), member: token !== null };
   const request = pageRequest(req);
-  if (deps.health.down) return duringOutage(deps, req, res, request);
-  const site = request && (await siteForHost(deps.db, request.host));
-  if (!request || !site) return deps.next(req, res);
+  if (deps.health.down) return duringOutage(deps, context, req, res, request);
+  const content = contentAddress(req);
+  const site = content && (await siteForHost(deps.db, content.host));
+  if (!content || !site) return toNext(deps, context, req, res);
 
-  const audience = await requestAudience(deps, site, token, request.item !== null);
-  if (deps.health.down) return duringOutage(deps, req, res, request);
+  // Decided once, here, for every content address: the store's key, and the route proxy.ts renders on a miss.
+  const audience = await requestAudience(deps, site, token, content.item);
+  req.headers[DECIDED_AUDIENCE_HEADER] = audience;
+  if (deps.health.down) return duringOutage(deps, context, req, res, request);
+  if (!request) return toNext(deps, context, req, res);
   const page = await findStoredPage(request.host, audience, request.path);
   // Whatever the session turns out to be, an answer to a request that carries one is nobody else's to keep.
   if (page?.fresh) return sendPage(req, res, page, { member: token !== null, state: 'hit', audience });
   // Not kept yet, or past its time: Next.js answers (past its time, with the old one while it renders it again).
   res.setHeader('x-fc-cache', page ? 'stale' : 'miss');
-  return deps.next(req, res);
+  return toNext(deps, context, req, res);
 }
 
 /**
@@ -84,12 +91,13 @@ async function route(deps: Deps, req: IncomingMessage, res: ServerResponse): Pro
  */
 async function duringOutage(
   deps: Deps,
+  context: RequestContext,
   req: IncomingMessage,
   res: ServerResponse,
   request: PageRequest | null,
 ) {
   deps.health.probe(deps.db);
-  if (req.url?.startsWith('/_next/')) return deps.next(req, res);
+  if (req.url?.startsWith('/_next/')) return toNext(deps, context, req, res);
   const host = normalizeHost(req.headers.host);
   const site = host ? knownSite(host) : null;
   const held = request && site ? await findStoredPage(request.host, 'visitor', request.path) : null;
@@ -97,26 +105,34 @@ async function duringOutage(
   sendPage(req, res, held, { member: sessionTokenOf(req.headers.cookie) !== null, state: 'stale' });
 }
 
-function exposeCount(res: ServerResponse, count: QueryCount): void {
-  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
-  res.writeHead = ((...args: unknown[]) => {
-    if (!res.headersSent) res.setHeader('x-db-round-trips', String(count.queries));
-    return writeHead(...args);
-  }) as ServerResponse['writeHead'];
+/** Hands the request to Next.js: from now on an outage reported is its answer's cause (the outage status rule). */
+function toNext(deps: Deps, context: RequestContext, req: IncomingMessage, res: ServerResponse) {
+  context.nextSince = Date.now();
+  return deps.next(req, res);
 }
 
 export function createFrontHandler(frontDeps: FrontDeps) {
+  // proxy.ts in this process may now believe the audience this handler names (decided-audience.ts).
+  markFrontServer();
   const health = frontDeps.health ?? dbHealth();
   const unavailable = (req: IncomingMessage, res: ServerResponse) => {
     const host = normalizeHost(req.headers.host);
     sendUnavailable(req, res, host ? knownSite(host) : null);
   };
-  const deps: Deps = { ...frontDeps, health, next: withOutageStatus(frontDeps.next, health) };
+  const deps: Deps = { ...frontDeps, health };
   return (req: IncomingMessage, res: ServerResponse): void => {
-    const count: QueryCount = { queries: 0 };
-    if (deps.countHeader) exposeCount(res, count);
+    const count = { queries: 0 };
+    const context: RequestContext = {
+      https: overHttps(req),
+      count: deps.countHeader ? count : null,
+      page: null,
+      nextSince: null,
+      health,
+    };
+    // The one header policy of every answer (header-policy.ts), whoever makes it.
+    applyHeaderPolicy(res, context);
     countQueries(count, () =>
-      route(deps, req, res).catch((error: unknown) => {
+      route(deps, context, req, res).catch((error: unknown) => {
         // The database's unavailability is logged once when it starts (DbHealth), not once per request.
         if (!health.report(error)) console.error('front server:', error);
         if (!res.headersSent) unavailable(req, res);

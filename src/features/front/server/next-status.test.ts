@@ -2,13 +2,23 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DbHealth } from '@/server/db/health';
-import { withOutageStatus } from '@/features/front/server/next-status';
+import { applyHeaderPolicy } from '@/features/front/server/header-policy';
+
+type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
+
+/** An answer of Next.js under the front server's header policy: handed to it now. */
+function withOutageStatus(next: Handler, health: DbHealth): Handler {
+  return (req, res) => {
+    applyHeaderPolicy(res, { https: false, count: null, page: null, nextSince: Date.now(), health });
+    return next(req, res);
+  };
+}
 
 /** A real server, so that Node's own writeHead paths (explicit and implicit) are what is tested. */
 let server: http.Server | null = null;
 afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
 
-async function serve(handler: (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>) {
+async function serve(handler: Handler) {
   server = http.createServer((req, res) => void handler(req, res));
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -24,7 +34,7 @@ const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), 
 const locked = Object.assign(new Error('canceling statement due to lock timeout'), { code: '55P03' });
 const ERROR_PAGE = '<h1>エラーが発生しました</h1>';
 
-describe('withOutageStatus', () => {
+describe('the outage status rule (Next.js answering)', () => {
   it('a 500 the database caused while the request ran is a 503 with Retry-After, its page unchanged', async () => {
     const health = new DbHealth();
     const answer = await serve(

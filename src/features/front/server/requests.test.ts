@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { overHttps, pageRequest } from '@/features/front/server/requests';
+import { contentAddress, overHttps, pageRequest } from '@/features/front/server/requests';
 
 const req = (url: string, headers: Record<string, string> = {}, method = 'GET', encrypted = false) =>
   ({
@@ -40,5 +40,15 @@ describe('pageRequest', () => {
     expect(pageRequest(req('/news', { 'next-router-prefetch': '1' }))).toBeNull();
     expect(pageRequest(req('/news', {}, 'POST'))).toBeNull();
     expect(pageRequest(req('/news', { host: 'bad_host!' }))).toBeNull();
+  });
+});
+
+describe('contentAddress', () => {
+  it('reads a content address in any form, as proxy.ts routes it: its host, and whether it is an item', () => {
+    expect(contentAddress(req('/'))).toEqual({ host: 'localhost', item: false });
+    expect(contentAddress(req('/news?cursor=x', { rsc: '1' }))).toEqual({ host: 'localhost', item: false });
+    expect(contentAddress(req('/blog/abc', {}, 'POST'))).toEqual({ host: 'localhost', item: true });
+    for (const url of ['/mypage', '/blog/a/b', '/news/']) expect(contentAddress(req(url)), url).toBeNull();
+    expect(contentAddress(req('/news', { host: 'bad_host!' }))).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { normalizeHost, SECTION_IDS, type SectionId } from '@/features/site';
+import { ROUTER_HEADERS } from '@/server/next-cache/next-internals.mjs';
 
 /** A request for a content page (top, section list, item) that the front server may answer itself. */
 export interface PageRequest {
@@ -9,8 +10,6 @@ export interface PageRequest {
 }
 
 const CONTENT_PATH = new RegExp(`^/(?:(${SECTION_IDS.join('|')})(?:/([^/]+))?)?$`);
-/** Requests of Next.js's client router and server actions: always answered by Next.js itself. */
-const ROUTER_HEADERS = ['rsc', 'next-router-prefetch', 'next-router-state-tree', 'next-action'];
 
 export function pageRequest(req: IncomingMessage): PageRequest | null {
   if (req.method !== 'GET' && req.method !== 'HEAD') return null;
@@ -21,6 +20,16 @@ export function pageRequest(req: IncomingMessage): PageRequest | null {
   if (!host || !match) return null;
   const [, section, id] = match;
   return { host, path: url, item: section && id ? { section: section as SectionId, id } : null };
+}
+
+/**
+ * A content address in any form (a document, the router's payload, with a query, an action), as proxy.ts reads it
+ * to route it by audience: its host, and whether it is an item (the guest audience is an item's only).
+ */
+export function contentAddress(req: IncomingMessage): { host: string; item: boolean } | null {
+  const match = CONTENT_PATH.exec((req.url ?? '').split('?')[0]!);
+  const host = normalizeHost(req.headers.host);
+  return match && host ? { host, item: match[2] !== undefined } : null;
 }
 
 /** Whether the request asks for a content page in any form (a document, the router's payload, with a query). */

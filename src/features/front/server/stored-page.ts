@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { storedPage } from '@/server/next-cache/page-store.mjs';
+import { PAGE_VARY } from '@/server/next-cache/next-internals.mjs';
 import { SECURITY_HEADERS } from '@/server/http/security-headers.mjs';
 import { contentSecurityPolicy, hashSource } from '@/server/http/content-security-policy';
 import { inlineScripts } from '@/server/http/inline-scripts';
@@ -35,7 +36,7 @@ export function isStoredPage(page: Rendering): page is StoredPage {
  */
 const PAGE_HEADERS: Record<string, string> = {
   'content-type': 'text/html; charset=utf-8',
-  vary: 'rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch',
+  vary: PAGE_VARY,
   ...Object.fromEntries(SECURITY_HEADERS.map(({ key, value }) => [key.toLowerCase(), value])),
 };
 
