@@ -3,11 +3,12 @@
  *
  * Why it is needed (docs/decisions/0040): Next.js's bundler gives each of its layers its own copy of a module: the
  * pages and route handlers share one, `proxy.ts` has another, `instrumentation.ts` a third (measured on the build:
- * `server/db/health.ts` appears in three server chunks). The server entry (src/main) is a fourth. Four things must
+ * `server/db/health.ts` appears in three server chunks). The server entry (src/main) is a fourth. A few things must
  * nonetheless be one per process: the database pool (the embedded database serves one session), the database's
  * health record (a route's failure, reported by instrumentation, makes the front server answer 503 at once), the
- * query counter of a request (the benchmark's header), and the identity provider's re-check gates. Each is made by
- * whichever copy asks first, under a name listed in `ProcessWide`.
+ * query counter of a request (the benchmark's header), the identity provider's re-check gates, and whether a front
+ * server runs in the process (proxy.ts then believes the audience it named, decision 0041). Each is made by whichever
+ * copy asks first, under a name listed in `ProcessWideName`.
  */
 const REGISTRY = Symbol.for('fanclub.process-wide');
 
