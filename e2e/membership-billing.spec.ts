@@ -71,6 +71,9 @@ test('a fan pays a yearly plan at the konbini on mio, and My page lists it with 
   await expect(page.getByTestId('receipt-tax')).toContainText('うち消費税等（10%対象） ¥500');
   await expect(page.getByTestId('receipt-number')).toHaveText(/^R\d{8}-[0-9A-F]{8}$/);
   await expect(receipt).toContainText('佐倉ミオ OFFICIAL FAN CLUB「MIO FAMILY」');
+  // MIO FAMILY's operator is a registered qualified-invoice issuer (demo/sites/mio.json): its number is printed.
+  await expect(page.getByTestId('receipt-registration')).toHaveText('登録番号 T5011001099999');
+  await expect(page.getByTestId('receipt-not-qualified')).toHaveCount(0);
   await shoot(page, 'mio-receipt');
   // Someone else's (or an unknown) payment has no receipt here.
   const answer = await page.goto(`${MIO_URL}/mypage/payments/00000000-0000-4000-8000-000000000000/receipt`);

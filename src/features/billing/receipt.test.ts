@@ -7,6 +7,11 @@ describe('receipts', () => {
     expect(consumptionTaxOf(5500)).toBe(500);
     expect(consumptionTaxOf(660)).toBe(60);
     expect(consumptionTaxOf(999)).toBe(90);
+    // floor(amount × 10 / 110) on the total: 1,100 is exactly 100; one yen less rounds down.
+    expect(consumptionTaxOf(1100)).toBe(100);
+    expect(consumptionTaxOf(1099)).toBe(99);
+    expect(consumptionTaxOf(17_600)).toBe(1600);
+    expect(consumptionTaxOf(0)).toBe(0);
   });
 
   it('numbers a receipt by the payment, the same every time, with the date in Japan', () => {

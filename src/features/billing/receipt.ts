@@ -1,9 +1,16 @@
 import { createHash } from 'node:crypto';
 import { jstDay } from '@/lib/dates';
 
-/** The consumption tax inside a tax-included price at 10%, rounded down (the usual on Japanese receipts). */
+/** Every price here is of the standard rate; nothing sold (membership, tickets) is of the reduced 8%. */
+export const TAX_RATE_PERCENT = 10;
+
+/**
+ * The consumption tax inside a tax-included amount at 10%, rounded down: floor(amount × 10 / 110). The invoice
+ * system (適格請求書) allows one rounding per invoice and per rate, so it is applied to a receipt's total for the rate
+ * (a receipt is one payment), never per item and summed.
+ */
 export function consumptionTaxOf(amountYen: number): number {
-  return Math.floor((amountYen * 10) / 110);
+  return Math.floor((amountYen * TAX_RATE_PERCENT) / (100 + TAX_RATE_PERCENT));
 }
 
 /**

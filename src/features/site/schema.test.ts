@@ -53,9 +53,9 @@ describe('site configuration schema', () => {
     expect(mio.CONTENT_SOURCE).toEqual({});
   });
 
-  // MAIL and KONBINI_PAYMENT are optional (sites stored before them keep working: their mails come from the service
-  // name, and konbini is off).
-  const OPTIONAL = new Set(['MAIL', 'KONBINI_PAYMENT']);
+  // MAIL, KONBINI_PAYMENT and INVOICE_REGISTRATION_NUMBER are optional (sites stored before them keep working: their
+  // mails come from the service name, konbini is off, and receipts say they are not qualified invoices).
+  const OPTIONAL = new Set(['MAIL', 'KONBINI_PAYMENT', 'INVOICE_REGISTRATION_NUMBER']);
   const requiredFields = Object.keys(demoSiteFile('mio').config).filter((field) => !OPTIONAL.has(field));
   it.each(requiredFields)('requires %s', (field) => {
     const lines = problems(configWith((config) => delete config[field]));
@@ -68,6 +68,24 @@ describe('site configuration schema', () => {
       configWith((config) => (config.MAIL = { FROM_NAME: '事務局', FROM_ADDRESS: 'not-an-address' })),
     );
     expect(lines.some((line) => line.startsWith('MAIL.FROM_ADDRESS:'))).toBe(true);
+  });
+
+  it('takes a 適格請求書 registration number with a good check digit, or none', () => {
+    expect(siteConfigSchema.parse(demoSiteFile('mio').config).INVOICE_REGISTRATION_NUMBER).toBe(
+      'T5011001099999',
+    );
+    expect(siteConfigSchema.parse(demoSiteFile('second').config).INVOICE_REGISTRATION_NUMBER).toBeNull();
+    const unset = configWith((c) => delete c.INVOICE_REGISTRATION_NUMBER);
+    expect(siteConfigSchema.parse(unset).INVOICE_REGISTRATION_NUMBER).toBeNull();
+    // One message per bad value: a malformed number is not also told its check digit is wrong.
+    for (const bad of ['5011001099999', 'T501100109999', 'T５011001099999', '']) {
+      expect(problems(configWith((c) => (c.INVOICE_REGISTRATION_NUMBER = bad)))).toEqual([
+        'INVOICE_REGISTRATION_NUMBER: 適格請求書発行事業者の登録番号は「T」に続く 13 桁の半角数字で指定してください',
+      ]);
+    }
+    expect(problems(configWith((c) => (c.INVOICE_REGISTRATION_NUMBER = 'T6011001099999')))).toEqual([
+      'INVOICE_REGISTRATION_NUMBER: 登録番号の検査用数字（T の次の 1 桁）が合いません。番号を確かめてください',
+    ]);
   });
 
   it('covers every field of spec section 3', () => {

@@ -1,6 +1,7 @@
 import { z } from '@/lib/zod';
 import type { StoredSiteConfig } from '@/server/db/json-types';
 import { SECTION_IDS, type SectionId } from '@/features/site/sections';
+import { INVOICE_NUMBER_PATTERN, isInvoiceRegistrationNumber } from '@/features/site/invoice-number';
 
 /**
  * The site configuration of spec section 3, one per fan-club site. The upper-case keys are the spec's own names;
@@ -140,6 +141,22 @@ export const siteConfigSchema = z
           .default(['year']),
       })
       .prefault({}),
+    /**
+     * The operator's 適格請求書発行事業者 registration number, printed on every receipt (docs/decisions/0026). Null
+     * (the default, so that sites stored before it keep working) when the operator is not registered: the receipt
+     * then says it is not a qualified invoice rather than look like one.
+     */
+    INVOICE_REGISTRATION_NUMBER: z
+      .string()
+      .regex(INVOICE_NUMBER_PATTERN, {
+        error: '適格請求書発行事業者の登録番号は「T」に続く 13 桁の半角数字で指定してください',
+        abort: true,
+      })
+      .refine(isInvoiceRegistrationNumber, {
+        error: '登録番号の検査用数字（T の次の 1 桁）が合いません。番号を確かめてください',
+      })
+      .nullable()
+      .default(null),
     THEME: themeSchema,
     /**
      * The sender of the site's mails (decision 0028), and the address its links start with. Unset: the service name

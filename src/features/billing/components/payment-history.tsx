@@ -13,7 +13,7 @@ const STATUS = {
   expired: '期限切れ',
 } as const;
 
-/** My page's payment history: every payment, with a receipt for each paid one. */
+/** My page's payment history: every payment, with a receipt for each one paid (refunded ones too). */
 export function PaymentHistory({ lines }: { lines: PaymentLine[] }) {
   return (
     <section aria-labelledby="history-heading" className="rounded-lg border border-line p-6">

@@ -3,11 +3,11 @@ import { formatDateJa } from '@/lib/dates';
 import { paths } from '@/lib/paths';
 import type { Site } from '@/features/site';
 import type { Member } from '@/features/membership';
-import { consumptionTaxOf } from '@/features/billing/receipt';
+import { receiptModelOf } from '@/features/billing/receipt-model';
 import type { PaymentLine } from '@/features/billing/server/history';
 import { PrintButton } from '@/features/billing/components/print-button';
+import { ReceiptIssuer, ReceiptRefund, yen } from '@/features/billing/components/receipt-parts';
 
-const yen = (amount: number) => `¥${new Intl.NumberFormat('ja-JP').format(amount)}`;
 const METHOD = { card: 'クレジットカード', konbini: 'コンビニ払い' } as const;
 
 /** A 領収書 that prints on one A4 page by itself (globals.css: `.receipt-sheet` under print). */
@@ -21,11 +21,11 @@ export function Receipt({
   payment: PaymentLine & { receiptNumber: string };
 }) {
   const name = [member.familyName, member.givenName].filter(Boolean).join(' ') || member.nickname || '';
-  const tax = consumptionTaxOf(payment.amountYen);
-  const period =
-    payment.periodStart && payment.periodEnd
-      ? `（${formatDateJa(payment.periodStart)}〜${formatDateJa(payment.periodEnd)}）`
-      : '';
+  const receipt = receiptModelOf({ config: site.config, recipient: name, payment });
+  const { total } = receipt;
+  const period = receipt.period
+    ? `（${formatDateJa(receipt.period.start)}〜${formatDateJa(receipt.period.end)}）`
+    : '';
   return (
     <div className="mx-auto max-w-2xl px-4 py-10">
       <article className="receipt-sheet rounded-lg border border-line bg-surface p-8" data-testid="receipt">
@@ -33,7 +33,7 @@ export function Receipt({
         <dl className="mt-6 flex flex-col items-end text-sm">
           <div className="flex gap-2">
             <dt>領収書番号</dt>
-            <dd data-testid="receipt-number">{payment.receiptNumber}</dd>
+            <dd data-testid="receipt-number">{receipt.number}</dd>
           </div>
           <div className="flex gap-2">
             <dt>発行日</dt>
@@ -41,32 +41,28 @@ export function Receipt({
           </div>
         </dl>
         <p className="mt-6 border-b border-ink pb-1 text-xl" data-testid="receipt-name">
-          {name} 様
+          {receipt.recipient} 様
         </p>
         <p className="mt-8 text-center text-3xl font-bold" data-testid="receipt-amount">
-          {yen(payment.amountYen)}
+          {yen(total.amountYen)}
           <span className="ml-2 text-base font-normal">（税込）</span>
         </p>
         <p className="mt-2 text-center text-sm" data-testid="receipt-tax">
-          うち消費税等（10%対象） {yen(tax)}（税抜金額 {yen(payment.amountYen - tax)}）
+          うち消費税等（{receipt.ratePercent}%対象） {yen(total.taxYen)}（税抜金額{' '}
+          {yen(total.amountYen - total.taxYen)}）
         </p>
         <dl className="mt-8 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
           <dt className="font-bold">但し</dt>
           <dd>
-            {payment.planName.startsWith('チケット代金')
-              ? `${site.config.SERVICE_NAME} ${payment.planName}として`
-              : `${site.config.SERVICE_NAME} ${payment.planName} 会費として${period}`}
+            {receipt.description}として{period}
           </dd>
           <dt className="font-bold">お支払い日</dt>
-          <dd>{formatDateJa(payment.date)}</dd>
+          <dd>{formatDateJa(receipt.paidAt)}</dd>
           <dt className="font-bold">お支払い方法</dt>
-          <dd>{METHOD[payment.method]}</dd>
+          <dd>{METHOD[receipt.method]}</dd>
         </dl>
-        <p className="mt-10 text-right text-sm">
-          上記の金額を正に領収いたしました。
-          <br />
-          <span className="font-bold">{site.config.SERVICE_NAME}</span>
-        </p>
+        {receipt.refund && <ReceiptRefund refund={receipt.refund} ratePercent={receipt.ratePercent} />}
+        <ReceiptIssuer issuer={receipt.issuer} />
       </article>
       <div className="mt-6 flex items-center justify-between print:hidden">
         <Link href={paths.myPage()} className="text-sm underline underline-offset-4">

@@ -17,8 +17,17 @@ export interface PaymentLine {
   status: 'paid' | 'failed' | 'refunded' | 'pending' | 'expired';
   periodStart: Date | null;
   periodEnd: Date | null;
+  /**
+   * When a refunded payment was given back: our one-off payments keep it; a provider's invoice does not say (null),
+   * and the receipt says the date is not on record.
+   */
+  refundedAt: Date | null;
+  /** Set for a paid payment and for one paid then refunded (its receipt shows the refund). */
   receiptNumber: string | null;
 }
+
+/** Money was taken: a receipt is owed, and for a refunded payment it shows the refund too. */
+const hasReceipt = (status: PaymentLine['status']) => status === 'paid' || status === 'refunded';
 
 type PlanRow = typeof plans.$inferSelect;
 
@@ -63,7 +72,8 @@ export async function listPaymentHistory(
     status: record.status,
     periodStart: record.periodStart,
     periodEnd: record.periodEnd,
-    receiptNumber: record.status === 'paid' ? receiptNumberOf(record.id, record.createdAt) : null,
+    refundedAt: null,
+    receiptNumber: hasReceipt(record.status) ? receiptNumberOf(record.id, record.createdAt) : null,
   }));
   // Our one-off payments: konbini vouchers (membership or a presale win) and a presale win's card charges.
   for (const { row, title } of konbini) {
@@ -81,7 +91,8 @@ export async function listPaymentHistory(
       status: row.status,
       periodStart: row.periodStart,
       periodEnd: row.periodEnd,
-      receiptNumber: row.status === 'paid' ? receiptNumberOf(row.id, date) : null,
+      refundedAt: row.status === 'refunded' ? row.refundedAt : null,
+      receiptNumber: hasReceipt(row.status) ? receiptNumberOf(row.id, date) : null,
     });
   }
   return lines.sort((a, b) => b.date.getTime() - a.date.getTime());
@@ -104,9 +115,9 @@ function byPeriod(lines: PaymentLine[], id: string): PaymentLine | undefined {
 }
 
 /**
- * One paid payment of this member, for its receipt. Found only among the member's own payments (their customer's
- * charges, their konbini payments), so another member's id is 404 like an unknown one; an unpaid one is 404 too:
- * it has no receipt.
+ * One paid (or paid and refunded) payment of this member, for its receipt. Found only among the member's own
+ * payments (their customer's charges, their konbini payments), so another member's id is 404 like an unknown one; an
+ * unpaid one is 404 too: it has no receipt.
  */
 export async function findReceiptPayment(
   db: Db,

@@ -18,7 +18,7 @@ import {
 import { createSandboxProvider, type SandboxProvider } from '@/server/payments/sandbox';
 import { upsertSite, type Site } from '@/features/site/server';
 import { ensureMember, joinMember, type Member } from '@/features/membership/server';
-import { handleBillingEvent, listPaymentHistory } from '@/features/billing/server';
+import { findReceiptPayment, handleBillingEvent, listPaymentHistory } from '@/features/billing/server';
 import type { StaffActor } from '@/features/staff';
 import { applicationSchema, presaleSetupSchema } from '@/features/presale/schemas';
 import { applyToPresale } from './apply';
@@ -318,6 +318,24 @@ describe('paying a presale win', () => {
     expect((await paymentsOf(a.id))[0]).toMatchObject({ status: 'refunded' });
     expect((await paymentsOf(b.id))[0]).toMatchObject({ status: 'refunded' });
     expect((await paymentsOf(c.id))[0]).toMatchObject({ status: 'canceled' });
+    // A refunded win keeps its receipt, which shows the refund and its date; a voucher never paid has none.
+    for (const [who, application] of [
+      [card, a],
+      [paidKonbini, b],
+    ] as const) {
+      const payment = (await paymentsOf(application.id))[0]!;
+      expect(await findReceiptPayment(handle.db, provider, who!, payment.id)).toMatchObject({
+        status: 'refunded',
+        amountYen: payment.amountYen,
+        refundedAt: payment.refundedAt,
+        receiptNumber: expect.stringMatching(/^R\d{8}-/),
+      });
+      expect(payment.refundedAt).toBeInstanceOf(Date);
+    }
+    const unpaid = (await paymentsOf(c.id))[0]!;
+    await expect(findReceiptPayment(handle.db, provider, pendingKonbini!, unpaid.id)).rejects.toMatchObject({
+      status: 404,
+    });
     for (const who of [card, paidKonbini, pendingKonbini, loser]) {
       expect(await noticesOf(who!.id, 'presale-cancelled')).toHaveLength(1);
     }
