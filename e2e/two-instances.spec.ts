@@ -36,30 +36,26 @@ function databaseUrl(): { url: string; embedded: boolean } {
 
 function startSecondInstance(): ChildProcess {
   const { url, embedded } = databaseUrl();
-  return spawn(
-    process.execPath,
-    ['dist/main.mjs'],
-    {
-      stdio: 'ignore',
-      env: {
-        ...process.env,
-        PORT: String(SECOND_PORT),
-        DATA_DIR,
-        DATABASE_URL: url,
-        // The embedded database serves one session: one connection keeps transactions apart (as npm start does).
-        DB_POOL_MAX: embedded ? '1' : '10',
-        FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
-        DEMO_MODE: 'true',
-        MEDIA_URL_SECRET: readFileSync(path.join(DATA_DIR, 'media-url-secret'), 'utf8').trim(),
-        ALTCHA_HMAC_KEY: readFileSync(path.join(DATA_DIR, 'altcha-hmac-key'), 'utf8').trim(),
-        NOTICE_TOKEN_SECRET: readFileSync(path.join(DATA_DIR, 'notice-token-secret'), 'utf8').trim(),
-        TICKET_SIGNING_SECRET: readFileSync(path.join(DATA_DIR, 'ticket-signing-secret'), 'utf8').trim(),
-        PAYMENTS_PROVIDER: 'sandbox',
-        SANDBOX_TEST_CLOCK: 'true',
-        RATE_LIMIT_SCALE: '50',
-      },
+  return spawn(process.execPath, ['dist/main.mjs'], {
+    stdio: 'ignore',
+    env: {
+      ...process.env,
+      PORT: String(SECOND_PORT),
+      DATA_DIR,
+      DATABASE_URL: url,
+      // The embedded database serves one session: one connection keeps transactions apart (as npm start does).
+      DB_POOL_MAX: embedded ? '1' : '10',
+      FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
+      DEMO_MODE: 'true',
+      MEDIA_URL_SECRET: readFileSync(path.join(DATA_DIR, 'media-url-secret'), 'utf8').trim(),
+      ALTCHA_HMAC_KEY: readFileSync(path.join(DATA_DIR, 'altcha-hmac-key'), 'utf8').trim(),
+      NOTICE_TOKEN_SECRET: readFileSync(path.join(DATA_DIR, 'notice-token-secret'), 'utf8').trim(),
+      TICKET_SIGNING_SECRET: readFileSync(path.join(DATA_DIR, 'ticket-signing-secret'), 'utf8').trim(),
+      PAYMENTS_PROVIDER: 'sandbox',
+      SANDBOX_TEST_CLOCK: 'true',
+      RATE_LIMIT_SCALE: '50',
     },
-  );
+  });
 }
 
 test.describe('two instances on one database', { tag: '@postgres' }, () => {

@@ -106,36 +106,32 @@ async function main(): Promise<void> {
 
   // The compiled server (src/main, docs/decisions/0012 and 0040), with its memory kept within what the app server
   // may use under load: a bounded heap and a small young generation.
-  const app = spawn(
-    process.execPath,
-    [...APP_SERVER_FLAGS, SERVER_ENTRY],
-    {
-      stdio: 'inherit',
-      env: {
-        // eslint-disable-next-line no-restricted-properties -- the app inherits this process's environment
-        ...process.env,
-        PORT: String(env.PORT),
-        DATABASE_URL: databaseUrl,
-        // The embedded database multiplexes one session: one connection keeps transactions apart.
-        DB_POOL_MAX: embedded ? '1' : String(env.DB_POOL_MAX),
-        // The emulator signs no token: the server accepts it only as the demo, which says so on every page and
-        // listens on the loopback interface unless HOST is set (docs/decisions/0019).
-        ...(emulatorHost
-          ? { FIREBASE_AUTH_EMULATOR_HOST: emulatorHost, DEMO_MODE: env.DEMO_MODE ?? 'true' }
-          : {}),
-        // The demo takes no money: without Stripe's keys it chooses the sandbox by name (a production server
-        // refuses the sandbox otherwise).
-        PAYMENTS_PROVIDER: paymentsProvider,
-        MEDIA_URL_SECRET: mediaUrlSecret,
-        ALTCHA_HMAC_KEY: altchaHmacKey,
-        NOTICE_TOKEN_SECRET: noticeTokenSecret,
-        TICKET_SIGNING_SECRET: ticketSigningSecret,
-        SMTP_URL: env.SMTP_URL ?? mailCatcher!.smtpUrl,
-        // glibc's per-thread malloc arenas hold memory the app never uses again.
-        MALLOC_ARENA_MAX: '2',
-      },
+  const app = spawn(process.execPath, [...APP_SERVER_FLAGS, SERVER_ENTRY], {
+    stdio: 'inherit',
+    env: {
+      // eslint-disable-next-line no-restricted-properties -- the app inherits this process's environment
+      ...process.env,
+      PORT: String(env.PORT),
+      DATABASE_URL: databaseUrl,
+      // The embedded database multiplexes one session: one connection keeps transactions apart.
+      DB_POOL_MAX: embedded ? '1' : String(env.DB_POOL_MAX),
+      // The emulator signs no token: the server accepts it only as the demo, which says so on every page and
+      // listens on the loopback interface unless HOST is set (docs/decisions/0019).
+      ...(emulatorHost
+        ? { FIREBASE_AUTH_EMULATOR_HOST: emulatorHost, DEMO_MODE: env.DEMO_MODE ?? 'true' }
+        : {}),
+      // The demo takes no money: without Stripe's keys it chooses the sandbox by name (a production server
+      // refuses the sandbox otherwise).
+      PAYMENTS_PROVIDER: paymentsProvider,
+      MEDIA_URL_SECRET: mediaUrlSecret,
+      ALTCHA_HMAC_KEY: altchaHmacKey,
+      NOTICE_TOKEN_SECRET: noticeTokenSecret,
+      TICKET_SIGNING_SECRET: ticketSigningSecret,
+      SMTP_URL: env.SMTP_URL ?? mailCatcher!.smtpUrl,
+      // glibc's per-thread malloc arenas hold memory the app never uses again.
+      MALLOC_ARENA_MAX: '2',
     },
-  );
+  });
   if (mailCatcher)
     console.log(`Mail catcher at ${mailCatcher.webUrl}: every mail the demo sends is shown there`);
   console.log(`Starting the app at http://localhost:${env.PORT} (setup took ${Date.now() - started} ms)`);
