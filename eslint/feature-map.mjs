@@ -1,0 +1,57 @@
+/**
+ * The features' direction (decision 0040): for each feature of src/features, the features whose entries it may
+ * import. Lower features never import higher ones, so a change at the top never ripples down, and the map has no
+ * cycle (its test checks that). Tests and test helpers follow the same map. The lint rule
+ * `feature-entries/feature-map` (eslint/feature-entries.mjs) reports any other import between features.
+ *
+ * Layers, bottom to top:
+ *   site, analytics
+ *   auth
+ *   staff (the console's core: roles, the staff gate and API wrapper, audit, shell, team, jobs)
+ *   membership
+ *   consent, notices
+ *   billing (hosts the members and plans consoles: they show payments and consent)
+ *   media, presale, signup
+ *   content, tickets
+ *   front
+ */
+export const FEATURE_MAP = {
+  site: [],
+  analytics: [],
+  auth: ['site'],
+  staff: ['site', 'auth'],
+  membership: ['site', 'auth', 'staff'],
+  consent: ['site', 'auth', 'staff', 'membership'],
+  notices: ['site', 'auth', 'staff', 'membership'],
+  billing: ['site', 'auth', 'staff', 'membership', 'consent', 'notices'],
+  media: ['site', 'auth', 'staff'],
+  presale: ['site', 'auth', 'staff', 'membership', 'notices', 'billing'],
+  signup: ['site', 'auth', 'membership', 'consent', 'billing'],
+  content: ['site', 'auth', 'staff', 'membership', 'media', 'presale'],
+  tickets: ['site', 'auth', 'staff', 'membership', 'presale'],
+  front: ['site', 'auth', 'staff', 'membership', 'content'],
+};
+
+/** Where the map lives, for the lint message and the docs. */
+export const FEATURE_MAP_FILE = 'eslint/feature-map.mjs';
+
+/** A cycle of the map as a list of features (first repeated last), or null when it has none. */
+export function mapCycle(map = FEATURE_MAP) {
+  const state = new Map();
+  const visit = (feature, trail) => {
+    if (state.get(feature) === 'done') return null;
+    if (state.get(feature) === 'open') return [...trail.slice(trail.indexOf(feature)), feature];
+    state.set(feature, 'open');
+    for (const next of map[feature] ?? []) {
+      const cycle = visit(next, [...trail, feature]);
+      if (cycle) return cycle;
+    }
+    state.set(feature, 'done');
+    return null;
+  };
+  for (const feature of Object.keys(map)) {
+    const cycle = visit(feature, []);
+    if (cycle) return cycle;
+  }
+  return null;
+}
