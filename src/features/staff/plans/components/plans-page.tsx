@@ -1,7 +1,7 @@
 import { getDb } from '@/server/db';
 import { PageHeading } from '@/components/ui/page-heading';
 import { getPaymentProvider } from '@/features/billing/server';
-import { INTERVAL_LABELS } from '@/features/signup';
+import { INTERVAL_LABELS } from '@/features/membership';
 import type { StaffActor } from '@/features/staff/server/actor';
 import { listStaffPlans } from '@/features/staff/plans/server/plans';
 import { PlanActions } from '@/features/staff/plans/components/plan-actions';

@@ -1,9 +1,9 @@
 import 'server-only';
 import { AppError } from '@/lib/errors';
 import { jsonInvalid, jsonOk } from '@/server/http/responses';
-import { findMember } from '@/features/membership/server/members';
-import { memberPost } from '@/features/membership/server/member-post';
-import { DETAIL_PARTS, isPartOf } from '@/features/signup/server';
+import { findMember } from '@/features/membership/server';
+import { memberPost } from '@/features/membership/app';
+import { DETAIL_PARTS, isPartOf } from '@/features/signup/server/form-parts';
 
 /** POST /api/mypage/[part]: a member corrects their nickname, profile or address on My page. */
 export const saveMemberDetails = memberPost<{ host: string; part: string }>(
