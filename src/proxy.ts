@@ -6,7 +6,7 @@ import { normalizeHost, SECTION_IDS } from '@/features/site';
 import { isKnownHost } from '@/features/site/server';
 import { getSite } from '@/features/site/app';
 import { SESSION_COOKIE, firebaseIdentity } from '@/features/auth/server';
-import { AUDIENCE_HEADER, AUDIENCE_ROUTE } from '@/features/front';
+import { AUDIENCE_HEADER, AUDIENCE_ROUTE } from '@/features/content';
 import { checkBeside, requestAudience } from '@/features/front/server';
 import { contentSecurityPolicy, newNonce, nonceSource } from '@/server/http/content-security-policy';
 

@@ -1,5 +1,5 @@
 import PageStore from '@/server/next-cache/page-store.mjs';
-import type { Audience } from '@/features/front';
+import type { Audience } from '@/features/content';
 import { audiencePath } from '@/features/front/server';
 
 const store = new PageStore();

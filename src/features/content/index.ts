@@ -1,7 +1,7 @@
 // Public entry of the content feature: types and pure functions, safe in any module (client components, server code, scripts).
 // Other folders import the feature only through its entries (decision 0030).
 
-export { requiredStatus } from './access';
+export { type Audience, AUDIENCE_HEADER, AUDIENCE_ROUTE, audienceOf, isAudience } from './audience';
 export type { AudienceParams } from './components/routes/params';
 export { decodeCursor, encodeCursor } from './cursor';
 export type { ItemUpdate } from './server/write';

@@ -3,3 +3,4 @@
 
 export { MediaRejectedError } from './server/errors';
 export { isUuid, type MediaRow } from './server/variants';
+export type { ImageView, VideoView } from './views';

@@ -9,7 +9,7 @@ import { createItem } from '@/features/content/server';
 import { addMember, addPlan } from '@/features/staff/testing';
 import { dropSite } from '@/server/next-cache/page-store.mjs';
 import { keepRendering } from '@/test/next-store';
-import { isAudience } from '@/features/front/audience';
+import { isAudience } from '@/features/content';
 import { audiencePath } from '@/features/front/server/stored-page';
 import { hashSource } from '@/server/http/content-security-policy';
 import { createFrontHandler } from '@/features/front/server/handler';

@@ -5,8 +5,7 @@ import { contentItems, media } from '@/server/db/content-schema';
 import { env } from '@/server/env';
 import { jsonError } from '@/server/http/responses';
 import type { ObjectStorage } from '@/server/storage';
-import { requiredStatus } from '@/features/content';
-import type { Site } from '@/features/site';
+import { requiredStatus, type Site } from '@/features/site';
 import { parseRange } from '@/features/media/server/range';
 import { secondsUntilExpiry, verifyMediaToken } from '@/features/media/server/signing';
 import {

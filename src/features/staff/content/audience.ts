@@ -1,5 +1,5 @@
 import type { SiteConfig, SectionId } from '@/features/site';
-import { requiredStatus } from '@/features/content';
+import { requiredStatus } from '@/features/site';
 
 /**
  * Who reads an item on the site, in the console's words: the rule the site itself applies (requiredStatus: the
