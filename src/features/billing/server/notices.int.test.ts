@@ -13,9 +13,12 @@ import {
   resumeMembership,
   startPayment,
 } from '@/features/billing/server';
-import { notify } from './notify';
+import { notify } from '@/features/notices/server';
 
-/** Notices are written in the transaction of their cause: both or neither (docs/decisions/0028). */
+/**
+ * Notices are written in the transaction of their cause: both or neither (docs/decisions/0028). Here in billing, whose
+ * changes send them: notices sits below billing (decision 0040).
+ */
 let handle: Awaited<ReturnType<typeof createTestDb>>;
 let site: Site;
 let monthly: string;

@@ -6,7 +6,7 @@ import { createTestDb } from '@/test/db';
 import { demoSiteFile } from '@/test/site-fixtures';
 import { createTestUser } from '@/test/auth-emulator';
 import { upsertSite, type Site } from '@/features/site/server';
-import { createSession } from '@/features/auth/server/sessions';
+import { createSession } from '@/features/auth/server';
 import { ensureMember } from '@/features/membership/server';
 import { memberPost } from '@/test/member-request';
 
