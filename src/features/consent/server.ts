@@ -3,6 +3,7 @@
 
 import 'server-only';
 
+export { consentAtSignUp } from './server/at-sign-up';
 export { currentVersions } from './server/current';
 export { assertSignUpConsent, stepNeedsConsent } from './server/gate';
 export { recordConsent } from './server/record';

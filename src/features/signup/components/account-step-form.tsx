@@ -5,13 +5,15 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from '@/components/ui/toast';
 import { withTimeout } from '@/lib/timeout';
-import { IDENTITY_TIMEOUT_MS } from '@/features/auth/timeouts';
 import { Button } from '@/components/ui/button';
 import { EMAIL_INPUT, TextField } from '@/components/ui/text-field';
-import { accountSchema, describePasswordPolicy, type AccountValues } from '@/features/auth/schemas';
-import { useAuth } from '@/features/auth/components/auth-provider';
-import { SessionError } from '@/features/auth/client/session';
-import { useSignUpProof, type SignUpProofState } from '@/features/auth/components/use-sign-up-proof';
+import {
+  accountSchema,
+  describePasswordPolicy,
+  IDENTITY_TIMEOUT_MS,
+  type AccountValues,
+} from '@/features/auth';
+import { SessionError, useAuth, useSignUpProof, type SignUpProofState } from '@/features/auth/ui';
 import { z } from '@/lib/zod';
 import { CONSENT_MISSING_MESSAGE } from '@/features/consent';
 import { ConsentFields, agreementOf, type VersionsView } from '@/features/consent/ui';

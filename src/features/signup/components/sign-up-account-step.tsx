@@ -3,11 +3,10 @@
 import { Link } from '@/components/ui/link';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { paths } from '@/lib/paths';
-import { useAuth } from '@/features/auth/components/auth-provider';
-import { AccountStepForm } from '@/features/auth/components/account-step-form';
-import { DonePanel } from '@/features/auth/components/auth-card';
+import { DonePanel, useAuth } from '@/features/auth/ui';
 import type { VersionsView } from '@/features/consent';
-import { returnPathOf } from '@/features/signup';
+import { AccountStepForm } from '@/features/signup/components/account-step-form';
+import { returnPathOf } from '@/features/signup/return-path';
 
 /**
  * The sign-up page's account step, or the way on to the next step for someone already signed in. A `?next=` page
