@@ -5,4 +5,7 @@ export { type Audience, AUDIENCE_HEADER, AUDIENCE_ROUTE, audienceOf, isAudience 
 export type { AudienceParams } from './components/routes/params';
 export { decodeCursor, encodeCursor } from './cursor';
 export type { ItemUpdate } from './server/write';
+export { ITEM_JSON_MAX_BYTES, itemSchemaFor, newItemSchema } from './staff/schemas';
+export { pickSection, staffSections } from './staff/sections';
+export { toFormValues } from './staff/server/form-values';
 export type { ImageView, ItemDetail, VideoView, ViewerLevel } from './types';

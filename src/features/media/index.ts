@@ -3,4 +3,6 @@
 
 export { MediaRejectedError } from './server/errors';
 export { isUuid, type MediaRow } from './server/variants';
+export type { StaffMediaFile } from './staff/server/file-rows';
+export { tooLargeMessage, typesOf, UPLOAD_ROLES, type UploadRole, wrongTypeMessage } from './staff/roles';
 export type { ImageView, VideoView } from './views';

@@ -6,13 +6,8 @@ import { members, notices, plans, subscriptions } from '@/server/db/schema';
 import { createSandboxProvider, type SandboxProvider } from '@/server/payments/sandbox';
 import { upsertSite, type Site } from '@/features/site/server';
 import { ensureMember, findMember } from '@/features/membership/server';
-import {
-  applySubscriptionState,
-  handleBillingEvent,
-  leaveMembership,
-  resumeMembership,
-  startPayment,
-} from '@/features/billing/server';
+import { applySubscriptionState, handleBillingEvent } from '@/features/billing/server/events';
+import { leaveMembership, resumeMembership, startPayment } from '@/features/billing/server/membership';
 import { notify } from '@/features/notices/server';
 
 /**
