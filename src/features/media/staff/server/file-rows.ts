@@ -5,7 +5,8 @@ import type { Db } from '@/server/db/client';
 import { contentItems, media } from '@/server/db/schema';
 import type { SectionId } from '@/features/site';
 import { imageView, mediaUrl } from '@/features/media/server/urls';
-import { isUuid, type MediaRow } from '@/features/media/server/variants';
+import { isUuid } from '@/lib/uuid';
+import type { MediaRow } from '@/features/media/server/variants';
 import type { StaffActor } from '@/features/staff';
 
 // The queries and shapes shared by files.ts, upload.ts and change.ts. None of these checks a permission: every

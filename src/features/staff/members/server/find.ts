@@ -1,12 +1,10 @@
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import { AppError } from '@/lib/errors';
+import { isUuid } from '@/lib/uuid';
 import type { Db } from '@/server/db/client';
 import { members } from '@/server/db/schema';
 import type { StaffActor } from '@/features/staff/server/actor';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string) => UUID.test(value);
 
 /** A member of the actor's site; anything else (another site's member, a malformed id) is NOT_FOUND. */
 export async function memberOfSite(db: Db, actor: StaffActor, memberId: string) {

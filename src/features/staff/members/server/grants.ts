@@ -7,7 +7,8 @@ import { assertCan, type StaffActor } from '@/features/staff/server/actor';
 import { recordAudit } from '@/features/staff/server/audit';
 import { grantSchema, MAX_GRANT_DAYS } from '@/features/staff/members/schemas';
 import { addDaysJst, grantEndsAt, isoDateJst } from '@/features/staff/members/dates';
-import { isUuid, memberOfSite } from '@/features/staff/members/server/find';
+import { isUuid } from '@/lib/uuid';
+import { memberOfSite } from '@/features/staff/members/server/find';
 
 const NO_GRANT = 'この無償付与は見つかりませんでした。';
 

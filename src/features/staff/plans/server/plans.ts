@@ -6,7 +6,7 @@ import type { Db } from '@/server/db/client';
 import { plans, subscriptions } from '@/server/db/schema';
 import { assertCan, type StaffActor } from '@/features/staff/server/actor';
 import { recordAudit } from '@/features/staff/server/audit';
-import { isUuid } from '@/features/media';
+import { isUuid } from '@/lib/uuid';
 import type { CreatePlanValues } from '@/features/staff/plans/schemas';
 
 export type PlanRow = typeof plans.$inferSelect;
