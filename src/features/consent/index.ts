@@ -3,4 +3,5 @@
 
 export type { VersionsView } from './components/document-links';
 export { CONSENT_MISSING_MESSAGE } from './schemas';
+export { isLegalKind, legalDocumentSchema } from './staff/schema';
 export { agreesToCurrent, describeConsent, describeVersion, formatConsentTime } from './versions';

@@ -8,3 +8,5 @@ export { currentVersions } from './server/current';
 export { assertSignUpConsent, stepNeedsConsent } from './server/gate';
 export { recordConsent } from './server/record';
 export { versionsView } from './server/view';
+export { getLegalDocument, saveLegalDocument } from './staff/server/legal';
+export { getDocumentVersion, isVersionedKind, publishNewVersion } from './staff/server/versions';

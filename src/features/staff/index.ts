@@ -1,9 +1,6 @@
 // Public entry of the staff feature: types and pure functions, safe in any module (client components, server code, scripts).
 // Other folders import the feature only through its entries (decision 0030).
 
-export { isLegalKind, legalDocumentSchema } from './legal/schema';
-export { parseMemberFilter } from './members/schemas';
-export { createPlanSchema } from './plans/schemas';
 export { can, type Permission, type StaffRole } from './roles';
 export type { StaffActor } from './server/actor';
 export { addStaffSchema, changeRoleSchema } from './team/schemas';

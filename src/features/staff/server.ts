@@ -3,11 +3,6 @@
 
 import 'server-only';
 
-export { getLegalDocument, saveLegalDocument } from './legal/server/legal';
-export { getDocumentVersion, isVersionedKind, publishNewVersion } from './legal/server/versions';
-export { exportFileName, exportMembersCsv } from './members/server/export';
-export { grantComplimentary, revokeGrant } from './members/server/grants';
-export { createPlan, offerPlanAgain, retirePlan } from './plans/server/plans';
 export { assertCan, type StaffActor } from './server/actor';
 export { recordAudit } from './server/audit';
 export { addStaff, changeStaffRole, removeStaff } from './team/server/team';

@@ -2,4 +2,4 @@
 // Other folders import the feature only through its entries (decision 0030).
 
 export { staffAreas, StaffShell } from './components/staff-shell';
-export { LegalEditPage } from './legal/components/legal-edit-page';
+export { ConfirmAction } from './team/components/confirm-action';

@@ -6,7 +6,7 @@ import { demoSiteFile } from '@/test/site-fixtures';
 import { upsertSite, type Site } from '@/features/site/server';
 import { createSession } from '@/features/auth/server';
 import { createItem } from '@/features/content/server';
-import { addMember, addPlan } from '@/features/staff/testing';
+import { addMember, addPlan } from '@/features/membership/testing';
 import { dropSite } from '@/server/next-cache/page-store.mjs';
 import { keepRendering } from '@/test/next-store';
 import { isAudience } from '@/features/content';
