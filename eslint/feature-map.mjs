@@ -4,32 +4,31 @@
  * cycle (its test checks that). Tests and test helpers follow the same map. The lint rule
  * `feature-entries/feature-map` (eslint/feature-entries.mjs) reports any other import between features.
  *
- * Layers, bottom to top:
- *   site, analytics
- *   auth
- *   staff (the console's core: roles, the staff gate and API wrapper, audit, shell, team, jobs)
- *   membership
- *   consent, notices
- *   billing (hosts the members and plans consoles: they show payments and consent)
- *   media, presale, signup
- *   content, tickets
- *   front
+ * Layers, bottom to top (a feature imports only from layers below its own):
+ *   1. site, analytics
+ *   2. auth
+ *   3. staff (the console's core: roles, the staff gate and API wrapper, audit, shell, team, jobs), membership
+ *   4. consent (hosts the legal pages' console), notices (announcements), media (the files' console)
+ *   5. billing (hosts the members' and plans' consoles: they show payments and consent)
+ *   6. signup, presale
+ *   7. content (hosts the items' console), tickets
+ *   8. front
  */
 export const FEATURE_MAP = {
   site: [],
   analytics: [],
   auth: ['site'],
   staff: ['site', 'auth'],
-  membership: ['site', 'auth', 'staff'],
+  membership: ['site', 'auth'],
   consent: ['site', 'auth', 'staff', 'membership'],
-  notices: ['site', 'auth', 'staff', 'membership'],
+  notices: ['site', 'staff', 'membership'],
+  media: ['site', 'staff'],
   billing: ['site', 'auth', 'staff', 'membership', 'consent', 'notices'],
-  media: ['site', 'auth', 'staff'],
-  presale: ['site', 'auth', 'staff', 'membership', 'notices', 'billing'],
   signup: ['site', 'auth', 'membership', 'consent', 'billing'],
+  presale: ['site', 'auth', 'staff', 'membership', 'notices', 'billing'],
   content: ['site', 'auth', 'staff', 'membership', 'media', 'presale'],
   tickets: ['site', 'auth', 'staff', 'membership', 'presale'],
-  front: ['site', 'auth', 'staff', 'membership', 'content'],
+  front: ['site', 'auth', 'membership', 'content'],
 };
 
 /** Where the map lives, for the lint message and the docs. */
