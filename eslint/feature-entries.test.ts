@@ -81,15 +81,15 @@ describe('feature-entries/feature-map', () => {
 
   it('reports an import against the direction, naming the map and the allowed list', async () => {
     const code = [
-      "import { FRONT } from '@/features/front';",
+      "import { CONTENT } from '@/features/content';",
       "import { SITE } from '@/features/site';",
-      "export { x } from '../front/server';",
-      "const front = await import('@/features/front/server');",
+      "export { x } from '../content/server';",
+      "const content = await import('@/features/content/app');",
     ].join('\n');
     const errors = await entryErrors('src/features/auth/zz-example.ts', code, 'feature-map');
     expect(errors).toHaveLength(3);
     for (const error of errors) {
-      expect(error).toContain('The auth feature may not import front: eslint/feature-map.mjs');
+      expect(error).toContain('The auth feature may not import content: eslint/feature-map.mjs');
       expect(error).toContain('only site (decision 0040)');
     }
     expect(await entryErrors('src/app/zz-example.ts', code, 'feature-map')).toEqual([]);
