@@ -37,7 +37,7 @@ export default defineConfig([
     rules: { 'import-cycles/no-cycle': 'error' },
   },
   // A feature is reached only through its entries; client files never take server entries (decision 0030); features
-  // import each other only as eslint/feature-map.mjs allows, one way, tests included (decision 0040).
+  // import each other only as eslint/feature-map.mjs allows, one way, tests included (decision 0041).
   {
     files: ['src/**', 'scripts/**', 'e2e/**'],
     plugins: { 'feature-entries': featureEntriesPlugin },

@@ -118,7 +118,7 @@ const entryOnly = {
 
 /**
  * Features import each other in one direction: each only the features eslint/feature-map.mjs lists for it (decision
- * 0040). Type-only imports count too: a type a lower feature needs belongs to that feature or below.
+ * 0041). Type-only imports count too: a type a lower feature needs belongs to that feature or below.
  */
 const featureMap = {
   meta: {
@@ -128,7 +128,7 @@ const featureMap = {
       direction:
         'The {{from}} feature may not import {{to}}: ' +
         FEATURE_MAP_FILE +
-        ' lets it import only {{allowed}} (decision 0040). Move the shared code down to the lower feature, or to ' +
+        ' lets it import only {{allowed}} (decision 0041). Move the shared code down to the lower feature, or to ' +
         'src/lib or src/server.',
     },
   },

@@ -90,7 +90,7 @@ describe('feature-entries/feature-map', () => {
     expect(errors).toHaveLength(3);
     for (const error of errors) {
       expect(error).toContain('The auth feature may not import content: eslint/feature-map.mjs');
-      expect(error).toContain('only site (decision 0040)');
+      expect(error).toContain('only site (decision 0041)');
     }
     expect(await entryErrors('src/app/zz-example.ts', code, 'feature-map')).toEqual([]);
   });

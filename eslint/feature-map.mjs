@@ -1,5 +1,5 @@
 /**
- * The features' direction (decision 0040): for each feature of src/features, the features whose entries it may
+ * The features' direction (decision 0041): for each feature of src/features, the features whose entries it may
  * import. Lower features never import higher ones, so a change at the top never ripples down, and the map has no
  * cycle (its test checks that). Tests and test helpers follow the same map. The lint rule
  * `feature-entries/feature-map` (eslint/feature-entries.mjs) reports any other import between features.

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ROOT } from './feature-entries.mjs';
 import { FEATURE_MAP, mapCycle } from './feature-map.mjs';
 
-describe('the features map (decision 0040)', () => {
+describe('the features map (decision 0041)', () => {
   it('has no cycle', () => {
     expect(mapCycle()).toBeNull();
     // The check itself finds one when there is one.

@@ -4,7 +4,7 @@ import { z } from '@/lib/zod';
  * An agreement as the browser sends it: the versions of the terms and privacy policy it showed (null: the site
  * has no such page). The server records it only when they are still the current ones (decision 0027). Declared
  * here, in auth, because the sign-up's first session request carries it; the consent feature, above auth, checks
- * and records it (decision 0040).
+ * and records it (decision 0041).
  */
 const version = z.number().int().min(1).max(1_000_000).nullable();
 

@@ -5,7 +5,7 @@ import { pageCacheGenerations } from '@/server/db/schema';
 
 /**
  * Here, below the features, because every feature whose staff changes a site's pages moves the generation on
- * (renewSitePages), while the front server, at the top, listens for it (decision 0040).
+ * (renewSitePages), while the front server, at the top, listens for it (decision 0041).
  */
 
 /** The PostgreSQL channel on which a site's move to a new generation is announced to every instance. */

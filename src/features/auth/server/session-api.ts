@@ -29,7 +29,7 @@ export type SessionHandler = (request: NextRequest, site: Site, deps: SessionDep
 
 /**
  * What a sign-up's agreement to the terms needs (decision 0027): the consent feature gives it (consentAtSignUp), and
- * the route passes it here, since consent sits above auth (decision 0040).
+ * the route passes it here, since consent sits above auth (decision 0041).
  */
 export interface SignUpConsentSteps {
   /** Whether the agreement names the site's current versions. */

@@ -12,7 +12,7 @@ import { notify } from '@/features/notices/server';
 
 /**
  * Notices are written in the transaction of their cause: both or neither (docs/decisions/0028). Here in billing, whose
- * changes send them: notices sits below billing (decision 0040).
+ * changes send them: notices sits below billing (decision 0041).
  */
 let handle: Awaited<ReturnType<typeof createTestDb>>;
 let site: Site;

@@ -5,7 +5,7 @@ import type { SUBSCRIPTION_STATUSES } from '@/server/db/schema';
 
 /**
  * Test data: plans and members in every state, written straight to the tables. Here in membership, the lowest feature
- * that owns these tables, so that every feature above may use it (decision 0040).
+ * that owns these tables, so that every feature above may use it (decision 0041).
  */
 
 export async function addPlan(db: Db, siteId: string, code: string, name: string, active = true) {

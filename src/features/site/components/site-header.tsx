@@ -7,7 +7,7 @@ import { paths } from '@/lib/paths';
 import type { ReactNode } from 'react';
 
 /**
- * `authLinks` (sign-in, My page) come from the layout: the site sits below auth, which draws them (decision 0040).
+ * `authLinks` (sign-in, My page) come from the layout: the site sits below auth, which draws them (decision 0041).
  */
 export function SiteHeader({ config, authLinks }: { config: SiteConfig; authLinks: ReactNode }) {
   const items = navItems(config);
