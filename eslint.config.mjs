@@ -11,6 +11,7 @@ export default defineConfig([
   ...nextTs,
   globalIgnores([
     '.next/**',
+    'dist/**',
     '.data/**',
     'node_modules/**',
     'next-env.d.ts',

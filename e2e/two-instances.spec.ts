@@ -38,7 +38,7 @@ function startSecondInstance(): ChildProcess {
   const { url, embedded } = databaseUrl();
   return spawn(
     process.execPath,
-    ['--import', 'tsx', '--import', './scripts/lib/server-only.mjs', 'scripts/serve.ts'],
+    ['dist/main.mjs'],
     {
       stdio: 'ignore',
       env: {

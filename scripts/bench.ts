@@ -37,13 +37,16 @@ import {
   WARM_UP_SECONDS,
   measure,
   optionsFor,
+  restingRss,
   startCeiling,
   type Target,
 } from './lib/bench-load';
 import { BURST, presaleBurst } from './lib/bench-burst';
 import {
   burstRules,
+  restRules,
   cpuText,
+  mib,
   printBurst,
   printRounds,
   printRules,
@@ -230,6 +233,8 @@ async function main(): Promise<boolean> {
       `  ceiling of ${target.name}: ${answer.body.length} bytes of ${answer.headers['content-type']}`,
     );
   }
+  const rest = await restingRss(appPid);
+  console.log(`At rest: RSS max ${mib(rest.maxRssBytes)} MiB over ${rest.samples} samples`);
   const manifestFile = path.resolve(DATA_DIR, 'ceilings.json');
   await writeFile(manifestFile, JSON.stringify(manifest));
   const ceiling = await startCeiling(manifestFile, CEILING_PORT);
@@ -388,7 +393,7 @@ async function main(): Promise<boolean> {
   console.log('');
   printBurst(burst);
   const rules = [...results.values()].flatMap(rulesFor);
-  rules.push(...burstRules(burst), {
+  rules.push(...restRules(rest), ...burstRules(burst), {
     target: 'presale burst',
     rule:
       `premium rendering of the TICKET list and item before and after: ` +
@@ -414,6 +419,7 @@ async function main(): Promise<boolean> {
     notes,
     seed: sites,
     results: [...results.values()],
+    rest,
     burst: { ...burst, checks: burstChecks, failedChecks: burstFailedChecks },
     rules,
   });

@@ -16,7 +16,7 @@ import { seedDemoMembers } from './lib/seed-members';
 import { seedDemoPresales } from './lib/seed-presales';
 import { seedDemoStaff } from './lib/seed-staff';
 import { seedDemoContent } from './lib/seed-content';
-import { ensureBuild } from './lib/build';
+import { ensureBuild, SERVER_ENTRY } from './lib/build';
 import { startAuthEmulator, type AuthEmulator } from './lib/auth-emulator';
 import { seedAuthEmulator } from './lib/seed-auth';
 import { startMailCatcher, type MailCatcher } from './lib/mail-catcher';
@@ -104,18 +104,11 @@ async function main(): Promise<void> {
   // each start renders them afresh from the data it serves.
   await rm(path.resolve('.next/server/route-cache'), { recursive: true, force: true });
 
-  // Next.js behind the front server (scripts/serve.ts, docs/decisions/0012), with its memory kept within what the
-  // app server may use under load (issue 7: 300 MiB): a bounded heap and a small young generation.
+  // The compiled server (src/main, docs/decisions/0012 and 0040), with its memory kept within what the app server
+  // may use under load: a bounded heap and a small young generation.
   const app = spawn(
     process.execPath,
-    [
-      ...APP_SERVER_FLAGS,
-      '--import',
-      'tsx',
-      '--import',
-      './scripts/lib/server-only.mjs',
-      path.resolve('scripts/serve.ts'),
-    ],
+    [...APP_SERVER_FLAGS, SERVER_ENTRY],
     {
       stdio: 'inherit',
       env: {

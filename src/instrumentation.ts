@@ -1,8 +1,6 @@
 import type { Instrumentation } from 'next';
 import type { DbHealth } from '@/server/db/health';
-
-/** The process's database health record (server/db/health.ts), read without an import: see onRequestError. */
-const HEALTH = Symbol.for('fanclub.db-health');
+import { madeProcessWide } from '@/server/process-wide';
 
 export async function register(): Promise<void> {
   const { env } = await import('@/server/env');
@@ -20,10 +18,10 @@ export async function register(): Promise<void> {
 
 export const onRequestError: Instrumentation.onRequestError = async (...args) => {
   // The front server turns Next.js's 500 into a 503 with Retry-After when the database caused it (next-status.ts),
-  // which it decides when Next.js writes the status line. Reported before the first await: behind an import, the
-  // report sometimes came after that line was written, and a lock timeout went out as a 500. The record exists only
-  // in the Node.js runtime, where the front server made it.
-  (globalThis as { [HEALTH]?: DbHealth })[HEALTH]?.report(args[0]);
+  // which it decides when Next.js writes the status line. Reported before the first await: behind an import of the
+  // health module, the report sometimes came after that line was written, and a lock timeout went out as a 500. The
+  // record exists only in the Node.js runtime, where the front server made it.
+  madeProcessWide<DbHealth>('db-health')?.report(args[0]);
   const { env } = await import('@/server/env');
   if (!env.SENTRY_DSN) return;
   const Sentry = await import('@sentry/nextjs');

@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
+import { SERVER_ENTRY } from '../lib/build';
 import { send, sleep } from './http';
 
 /**
- * The app under test, run exactly as `npm start` runs it after seeding (scripts/start.ts): scripts/serve.ts in a
+ * The app under test, run exactly as `npm start` runs it after seeding (scripts/start.ts): the compiled server (dist/main.mjs) in a
  * Node process of its own with the same flags. Killing it with SIGKILL and starting the same command again is what
  * a supervisor does after a crash. Its output goes to a log file in the temporary directory, not to the table.
  */
@@ -49,8 +49,7 @@ export function createApp(options: { port: number; env: NodeJS.ProcessEnv; logFi
     start: async () => {
       const started = Date.now();
       log ??= createWriteStream(options.logFile, { flags: 'a' });
-      const args = [...APP_SERVER_FLAGS, '--import', 'tsx', '--import', './scripts/lib/server-only.mjs'];
-      const spawned = spawn(process.execPath, [...args, path.resolve('scripts/serve.ts')], {
+      const spawned = spawn(process.execPath, [...APP_SERVER_FLAGS, SERVER_ENTRY], {
         env: options.env,
         stdio: ['ignore', 'pipe', 'pipe'],
         detached: true,

@@ -61,6 +61,18 @@ export async function watchCpu(pids: Record<string, number>): Promise<{
 }
 
 /** Samples the RSS of `pid` every 250 ms until `stop` is called; answers the largest sample. */
+/**
+ * The app server at rest (LIMITS.restRssMiB): after it has served every target once, `quietSeconds` without a request
+ * (its timers and jobs go on), then its RSS sampled for five seconds.
+ */
+export async function restingRss(pid: number, quietSeconds = 10) {
+  await new Promise((resolve) => setTimeout(resolve, quietSeconds * 1000));
+  const rss = sampleRss(pid);
+  await new Promise((resolve) => setTimeout(resolve, 5_000));
+  const { max, samples } = rss.stop();
+  return { quietSeconds, maxRssBytes: max, samples };
+}
+
 export function sampleRss(pid: number): { stop: () => { max: number | null; samples: number } } {
   const samples: number[] = [];
   const sample = () => void rssBytes(pid).then((bytes) => bytes !== null && samples.push(bytes));

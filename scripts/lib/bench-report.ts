@@ -15,8 +15,30 @@ export const LIMITS = {
   memberRoundTrips: 3,
   burstP99Ms: 500,
   /** The app server's RSS, sampled during the presale burst. */
-  rssMiB: 300,
+  rssMiB: 260,
+  /** The app server's RSS at rest: every target served once, then quiet (restingRss). */
+  restRssMiB: 200,
 };
+
+/** The app server at rest: its RSS sampled over a few seconds of quiet, after it has served every target once. */
+export interface RestResult {
+  quietSeconds: number;
+  maxRssBytes: number | null;
+  samples: number;
+}
+
+export function restRules(rest: RestResult): Rule[] {
+  const rss = rest.maxRssBytes === null ? null : rest.maxRssBytes / MiB;
+  return [
+    {
+      target: 'at rest',
+      rule:
+        `app server RSS max ${rss === null ? 'n/a' : `${rss.toFixed(0)} MiB`} (${rest.samples} samples after ` +
+        `${rest.quietSeconds} s of quiet) <= ${LIMITS.restRssMiB} MiB`,
+      pass: rss !== null && rss <= LIMITS.restRssMiB,
+    },
+  ];
+}
 
 /** One round of one target: the target's run, then its ceiling's. */
 export interface RoundResult {
@@ -84,7 +106,7 @@ export interface Rule {
 
 const MiB = 1024 * 1024;
 const pct = (share: number) => `${(share * 100).toFixed(1)}%`;
-const mib = (bytes: number | null) => (bytes === null ? 'n/a' : (bytes / MiB).toFixed(0));
+export const mib = (bytes: number | null) => (bytes === null ? 'n/a' : (bytes / MiB).toFixed(0));
 
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -336,6 +358,7 @@ export async function writeResults(report: {
   notes: string[];
   seed: unknown;
   results: TargetResult[];
+  rest: RestResult;
   /** The burst's figures, with whatever the caller adds to them (its checks). */
   burst: BurstResult & Record<string, unknown>;
   rules: Rule[];

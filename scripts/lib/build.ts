@@ -14,6 +14,8 @@ const BUILD_INPUTS = [
   'scripts/patch-postgres.mjs',
 ];
 const STAMP = path.resolve('.next/source-hash');
+/** The production process's entry, compiled with the app (scripts/build-server.mjs, docs/decisions/0040). */
+export const SERVER_ENTRY = path.resolve('dist/main.mjs');
 
 async function hashInputs(extra: string): Promise<string> {
   const hash = createHash('sha256').update(extra);
@@ -39,11 +41,13 @@ export async function ensureBuild(publicSettings: string): Promise<void> {
   const hash = await hashInputs(publicSettings);
   const previous = await readFile(STAMP, 'utf8').catch(() => null);
   const buildId = await readFile('.next/BUILD_ID', 'utf8').catch(() => null);
-  if (previous === hash && buildId) return;
+  const entry = await readFile(SERVER_ENTRY).catch(() => null);
+  if (previous === hash && buildId && entry) return;
   console.log('Building the app for production (first start or changed sources)...');
   await run(process.execPath, [path.resolve('node_modules/next/dist/bin/next'), 'build'], {
     // eslint-disable-next-line no-restricted-properties -- the build inherits this process's environment
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
   });
+  await run(process.execPath, [path.resolve('scripts/build-server.mjs')]);
   await writeFile(STAMP, hash);
 }

@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import postgres from 'postgres';
 import * as schema from '@/server/db/schema';
 import { queryCountLogger } from './query-count';
+import { processWide } from '@/server/process-wide';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -57,16 +58,14 @@ function clientOptions(max: number, timeouts?: DbTimeouts): postgres.Options<Rec
   };
 }
 
-const SHARED_CLIENTS = Symbol.for('fanclub.postgres-clients');
-type WithClients = typeof globalThis & { [SHARED_CLIENTS]?: Map<string, postgres.Sql> };
-
 /**
- * The process's one pool for this URL. The front server and Next.js load separate copies of this module
- * (scripts/serve.ts), and must share the pool: the embedded database serves one session, and two connections'
- * statements would interleave there (docs/decisions/0012). One pool per process is also what PostgreSQL wants.
+ * The process's one pool for this URL. The server entry and Next.js's layers hold separate copies of this module
+ * (src/server/process-wide.ts), and must share the pool: the embedded database serves one session, and two
+ * connections' statements would interleave there (docs/decisions/0012). One pool per process is also what
+ * PostgreSQL wants.
  */
 function sharedClient(url: string, max: number, timeouts?: DbTimeouts): postgres.Sql {
-  const clients = ((globalThis as WithClients)[SHARED_CLIENTS] ??= new Map());
+  const clients = processWide('db-pools', () => new Map<string, postgres.Sql>());
   let client = clients.get(url);
   if (!client) clients.set(url, (client = postgres(url, clientOptions(max, timeouts))));
   return client;

@@ -2,6 +2,7 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { dbUnavailability } from '@/server/db/unavailable';
+import { processWide } from '@/server/process-wide';
 
 /** While the database is down, at most one probe per this long. */
 const PROBE_EVERY_MS = 1_000;
@@ -62,10 +63,7 @@ function describe(error: unknown): string {
   return `${error.message.slice(0, 200)}${cause.slice(0, 200)}`;
 }
 
-const HEALTH = Symbol.for('fanclub.db-health');
-type WithHealth = typeof globalThis & { [HEALTH]?: DbHealth };
-
-/** The process's one record, shared by the front server's and Next.js's copies of this module. */
+/** The process's one record, shared by every copy of this module (src/server/process-wide.ts). */
 export function dbHealth(): DbHealth {
-  return ((globalThis as WithHealth)[HEALTH] ??= new DbHealth());
+  return processWide('db-health', () => new DbHealth());
 }

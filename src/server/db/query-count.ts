@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { processWide } from '@/server/process-wide';
 
 /**
  * Counts the database round trips of one request (issue 7: a member's page view makes at most three). The front
@@ -9,11 +10,8 @@ export interface QueryCount {
   queries: number;
 }
 
-const KEY = Symbol.for('fanclub.query-count');
-type WithStore = typeof globalThis & { [KEY]?: AsyncLocalStorage<QueryCount> };
-
 function store(): AsyncLocalStorage<QueryCount> {
-  return ((globalThis as WithStore)[KEY] ??= new AsyncLocalStorage<QueryCount>());
+  return processWide('query-count', () => new AsyncLocalStorage<QueryCount>());
 }
 
 export function countQueries<T>(count: QueryCount, run: () => T): T {

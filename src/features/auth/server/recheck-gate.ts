@@ -1,4 +1,5 @@
 import 'server-only';
+import { processWide } from '@/server/process-wide';
 
 /**
  * Keeps the periodic session re-checks from piling onto a provider that does not answer (docs/decisions/0017):
@@ -60,12 +61,10 @@ export class RecheckGate {
   }
 }
 
-// One gate per provider: by its id on globalThis, since Next.js bundles pages and route handlers apart, each with its
-// own copy of this module (measured: the session API asked a frozen provider again right after a page's re-check had
-// timed out); a provider without an id (a test's fake) gets its own.
-const GATES = Symbol.for('fanclub.auth.recheckGates');
-const registry = globalThis as { [GATES]?: Map<string, RecheckGate> };
-const named = (registry[GATES] ??= new Map<string, RecheckGate>());
+// One gate per provider for the whole process, by its id, since every copy of this module must share it (measured: the
+// session API asked a frozen provider again right after a page's re-check had timed out); a provider without an id (a
+// test's fake) gets its own.
+const named = processWide('identity-recheck-gates', () => new Map<string, RecheckGate>());
 const unnamed = new WeakMap<object, RecheckGate>();
 
 export function recheckGateFor(provider: { readonly id?: string }): RecheckGate {

@@ -1,48 +1,22 @@
 /**
- * The app's server: Next.js behind the front server (docs/decisions/0012), one process per instance. `npm start`
- * runs it after seeding; a deployment runs it the same way with its own environment:
- *   MALLOC_ARENA_MAX=2 node --max-old-space-size=320 --max-semi-space-size=8 \
- *     --import tsx --import ./scripts/lib/server-only.mjs scripts/serve.ts
- * Several instances may serve one PostgreSQL database: all state is there, and each instance's page cache follows
- * the sites' page-cache generations.
+ * The app's server, one process per instance: Next.js behind the front server (docs/decisions/0012) and every
+ * background job on one runner (0038). Loaded by ./index.ts once the process is set for production. Several instances
+ * may serve one PostgreSQL database: all state is there, and each instance's page cache follows the sites' page-cache
+ * generations.
  */
 import http from 'node:http';
-
-// eslint-disable-next-line no-restricted-properties -- set before any module reads the environment
-Object.assign(process.env, { NODE_ENV: 'production' });
-// tsx turns Node's source maps on for the whole process, and Node then reads, parses and keeps the map of every
-// module loaded after it: Next.js's server runtime and the build's server chunks carry over 100 MB of them. Off, as
-// `next start` runs: about 70 MiB less resident memory (docs/decisions/0012, 2026-11-26). Stack traces point into
-// the built and the compiled code.
-process.setSourceMapsEnabled(false);
-
-const [
-  { default: next },
-  { env, dbTimeouts, listenHost },
-  { connectPostgres },
-  { createJobRunner },
-  { startFront },
-  { paymentReconciliationJob },
-  { presaleJob, presaleDirectRoutes },
-  { ticketIssueJob },
-  { guardRequests },
-  { recheckInBackground },
-  { firebaseIdentity },
-  { mailDeliveryJobFromEnv, renewalReminderJob },
-] = await Promise.all([
-  import('next'),
-  import('@/server/env'),
-  import('@/server/db/client'),
-  import('@/server/jobs'),
-  import('@/features/front/server'),
-  import('@/features/billing/server'),
-  import('@/features/presale/server'),
-  import('@/features/tickets/server'),
-  import('@/server/http/request-guard'),
-  import('@/features/auth/server'),
-  import('@/features/auth/server'),
-  import('@/features/notices/server'),
-]);
+import next from 'next';
+import { env, dbTimeouts, listenHost } from '@/server/env';
+import { connectPostgres } from '@/server/db/client';
+import { createJobRunner } from '@/server/jobs';
+import { guardRequests } from '@/server/http/request-guard';
+import { startFront } from '@/features/front/server';
+import { paymentReconciliationJob } from '@/features/billing/server';
+import { presaleJob } from '@/features/presale/server';
+import { ticketIssueJob } from '@/features/tickets/server';
+import { firebaseIdentity, recheckInBackground } from '@/features/auth/server';
+import { mailDeliveryJobFromEnv, renewalReminderJob } from '@/features/notices/server';
+import { DIRECT_ROUTES } from '@/app/direct-routes';
 
 if (!env.DATABASE_URL)
   throw new Error('DATABASE_URL is required (npm start sets it for the embedded database).');
@@ -60,8 +34,8 @@ const front = startFront({
   next: app.getRequestHandler(),
   countHeader: env.DB_QUERY_COUNT_HEADER === 'true',
   trustedProxies: env.TRUSTED_PROXIES,
-  // The presale's opening and result time: answered without Next.js (decision 0034).
-  directRoutes: presaleDirectRoutes,
+  // The addresses answered without Next.js, listed beside app/ (decision 0034).
+  directRoutes: DIRECT_ROUTES,
   // A session due for its periodic check is checked beside the page, which never waits for the provider.
   recheck: (site, access) =>
     recheckInBackground({ db: db.db, identity: firebaseIdentity }, site, {

@@ -1,0 +1,12 @@
+import type { DirectRoute } from '@/server/http/direct-routes';
+import { presaleDirectRoutes } from '@/features/presale/server';
+
+/**
+ * The addresses the app answers without Next.js (docs/decisions/0034), listed here beside the routes Next.js answers
+ * (app/[host]): together they are every address of the app. The front server tries these before Next.js; none of
+ * them may also exist as a route.ts (direct-routes.test.ts), which would never be reached.
+ *
+ * - GET  /api/presales/item/{itemId}: an item's presale as the viewer sees it (the opening's and the results' peak)
+ * - POST /api/presales/{id}/application: apply, change, cancel; a companion accepts or declines (the opening's peak)
+ */
+export const DIRECT_ROUTES: readonly DirectRoute[] = [...presaleDirectRoutes];
