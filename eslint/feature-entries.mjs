@@ -58,8 +58,8 @@ export function privateFeatureFile(importer, target, root = ROOT) {
 }
 
 /**
- * The features `target` lies in and `importer` lies in when the map does not let the one import the other (null when
- * it may: the same feature, a feature the map lists, or a file outside src/features on either side).
+ * The importing and the imported feature, with what the map allows the first, when the map forbids the import; null
+ * when it allows it: within one feature, a feature the map lists, or a file outside src/features on either side.
  */
 export function forbiddenFeature(importer, target, map = FEATURE_MAP, root = ROOT) {
   const features = path.join(root, FEATURES) + path.sep;
@@ -126,9 +126,9 @@ const featureMap = {
     schema: [],
     messages: {
       direction:
-        'The {{from}} feature may not import {{to}}: ' +
+        'The {{from}} feature may not import {{to}}. ' +
         FEATURE_MAP_FILE +
-        ' lets it import only {{allowed}} (decision 0041). Move the shared code down to the lower feature, or to ' +
+        ' lets {{from}} import: {{allowed}} (decision 0041). Move the shared code down to the lower feature, or to ' +
         'src/lib or src/server.',
     },
   },
