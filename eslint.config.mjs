@@ -37,13 +37,15 @@ export default defineConfig([
     plugins: { 'import-cycles': importCyclesPlugin },
     rules: { 'import-cycles/no-cycle': 'error' },
   },
-  // A feature is reached only through its entries; client files never take server entries (decision 0030).
+  // A feature is reached only through its entries; client files never take server entries (decision 0030); features
+  // import each other only as eslint/feature-map.mjs allows, one way, tests included (decision 0041).
   {
     files: ['src/**', 'scripts/**', 'e2e/**'],
     plugins: { 'feature-entries': featureEntriesPlugin },
     rules: {
       'feature-entries/entry-only': 'error',
       'feature-entries/entry-use': 'error',
+      'feature-entries/feature-map': 'error',
     },
   },
   { files: ['src/server/env.ts', '*.config.*', 'e2e/**'], rules: { 'no-restricted-properties': 'off' } },

@@ -6,3 +6,9 @@ export const ROOT: string;
 export function resolveOwn(specifier: string, importer: string, root?: string): string | null;
 export function privateFeatureFile(importer: string, target: string, root?: string): string | null;
 export const featureEntriesPlugin: ESLint.Plugin;
+export function forbiddenFeature(
+  importer: string,
+  target: string,
+  map?: Record<string, string[]>,
+  root?: string,
+): { from: string; to: string; allowed: string[] } | null;

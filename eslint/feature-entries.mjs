@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { FEATURE_MAP, FEATURE_MAP_FILE } from './feature-map.mjs';
 
 /**
  * A feature is reached from outside its folder only through its entries (decision 0030):
@@ -57,6 +58,21 @@ export function privateFeatureFile(importer, target, root = ROOT) {
 }
 
 /**
+ * The importing and the imported feature, with what the map allows the first, when the map forbids the import; null
+ * when it allows it: within one feature, a feature the map lists, or a file outside src/features on either side.
+ */
+export function forbiddenFeature(importer, target, map = FEATURE_MAP, root = ROOT) {
+  const features = path.join(root, FEATURES) + path.sep;
+  if (!importer.startsWith(features) || !target.startsWith(features)) return null;
+  const from = path.relative(features, importer).split(path.sep)[0];
+  const to = path.relative(features, target).split(path.sep)[0];
+  // A file at the folder's top (src/features/package.json) belongs to no feature.
+  if (from === to || from.includes('.') || to.includes('.')) return null;
+  const allowed = map[from] ?? [];
+  return allowed.includes(to) ? null : { from, to, allowed };
+}
+
+/**
  * ESLint visitors that call `check` with every node naming a module: imports, re-exports, dynamic imports and
  * `import x = require()` (as `{ importKind, source }`). `check` reads `node.source`, and `importKind`/`exportKind`.
  */
@@ -95,6 +111,37 @@ const entryOnly = {
       const target = resolveOwn(source.value, importer);
       const feature = target && privateFeatureFile(importer, target);
       if (feature) context.report({ node: source, messageId: 'private', data: { feature } });
+    };
+    return importVisitors(check);
+  },
+};
+
+/**
+ * Features import each other in one direction: each only the features eslint/feature-map.mjs lists for it (decision
+ * 0042). Type-only imports count too: a type a lower feature needs belongs to that feature or below.
+ */
+const featureMap = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      direction:
+        'The {{from}} feature may not import {{to}}. ' +
+        FEATURE_MAP_FILE +
+        ' lets {{from}} import: {{allowed}} (decision 0042). Move the shared code down to the lower feature, or to ' +
+        'src/lib or src/server.',
+    },
+  },
+  create(context) {
+    const importer = context.filename;
+    const check = (node) => {
+      const source = node.source;
+      if (source?.type !== 'Literal' || typeof source.value !== 'string') return;
+      const target = resolveOwn(source.value, importer);
+      const found = target && forbiddenFeature(importer, target);
+      if (!found) return;
+      const allowed = found.allowed.length > 0 ? found.allowed.join(', ') : 'no other feature';
+      context.report({ node: source, messageId: 'direction', data: { ...found, allowed } });
     };
     return importVisitors(check);
   },
@@ -140,4 +187,6 @@ const entryUse = {
   },
 };
 
-export const featureEntriesPlugin = { rules: { 'entry-use': entryUse, 'entry-only': entryOnly } };
+export const featureEntriesPlugin = {
+  rules: { 'entry-use': entryUse, 'entry-only': entryOnly, 'feature-map': featureMap },
+};

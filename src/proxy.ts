@@ -7,7 +7,7 @@ import { isKnownHost } from '@/features/site/server';
 import { getSite } from '@/features/site/app';
 import type { Site } from '@/features/site';
 import { SESSION_COOKIE, firebaseIdentity } from '@/features/auth/server';
-import { AUDIENCE_HEADER, AUDIENCE_ROUTE } from '@/features/front';
+import { AUDIENCE_HEADER, AUDIENCE_ROUTE } from '@/features/content';
 import {
   audienceFromFront,
   checkBeside,

@@ -1,6 +1,6 @@
 import PageStore from '@/server/next-cache/page-store.mjs';
 import { PAGE_KIND, pageKeyOf } from '@/server/next-cache/next-internals.mjs';
-import type { Audience } from '@/features/front';
+import type { Audience } from '@/features/content';
 import { audiencePath } from '@/features/front/server';
 
 const store = new PageStore();

@@ -5,7 +5,7 @@ import { SiteTheme, SiteHeader, SiteFooter, DemoBadge } from '@/features/site/ui
 import { GoogleAnalytics } from '@/features/analytics/ui';
 import { Toaster } from '@/components/ui/toaster';
 import { ConnectivityNotices } from '@/components/ui/connectivity-notices';
-import { AuthProvider } from '@/features/auth/ui';
+import { AuthProvider, HeaderAuthLinks } from '@/features/auth/ui';
 import { authClientConfig } from '@/features/auth/server';
 import { normalizeHost } from '@/features/site';
 import { env } from '@/server/env';
@@ -46,7 +46,7 @@ export default async function SiteLayout(props: HostParams & { children: ReactNo
         >
           本文へスキップ
         </a>
-        <SiteHeader config={config} />
+        <SiteHeader config={config} authLinks={<HeaderAuthLinks />} />
         <main id="main" className="flex-1">
           {props.children}
         </main>

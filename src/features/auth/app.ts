@@ -4,5 +4,11 @@
 import 'server-only';
 
 export { EmailVerificationNotice } from './components/email-verification-notice';
-export { createSessionFromToken, endSessions, readSession, type SessionHandler } from './server/session-api';
+export {
+  createSessionFromToken,
+  endSessions,
+  readSession,
+  type SessionDeps,
+  type SessionHandler,
+} from './server/session-api';
 export { getReader, getViewer, requireViewer } from './server/viewer';

@@ -1,7 +1,7 @@
 import { z } from '@/lib/zod';
 import { PROOF_MAX_LENGTH } from '@/lib/proof-of-work';
 import type { PasswordPolicy } from '@/features/site';
-import { signUpConsentSchema } from '@/features/consent';
+import { signUpConsentSchema } from '@/features/auth/consent-agreement';
 
 /**
  * Form schemas of sign-in and account pages. The browser sends passwords to the identity provider only, so these

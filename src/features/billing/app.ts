@@ -9,3 +9,6 @@ export { PlanChangePanel } from './components/plan-change-panel';
 export { Receipt } from './components/receipt';
 export { advanceSandboxClock, billingAction, payKonbiniInSandbox } from './server/billing-api';
 export { receiveStripeWebhook } from './server/stripe-webhook';
+export { MemberDetailPage } from './staff/members/components/member-detail-page';
+export { MembersPage } from './staff/members/components/members-page';
+export { PlansPage } from './staff/plans/components/plans-page';

@@ -1,5 +1,7 @@
 // Public entry of the billing feature: types and pure functions, safe in any module (client components, server code, scripts).
 // Other folders import the feature only through its entries (decision 0030).
 
-export { voucherView } from './voucher';
 export { describeCardError } from './card-errors';
+export { parseMemberFilter } from './staff/members/schemas';
+export { createPlanSchema } from './staff/plans/schemas';
+export { voucherView } from './voucher';

@@ -3,11 +3,13 @@
 
 import 'server-only';
 
+export { receiptNumberOf } from './receipt';
+export { ensureCustomer } from './server/customer';
 export { applySubscriptionState, handleBillingEvent } from './server/events';
 export { findReceiptPayment, listPaymentHistory } from './server/history';
 export { currentVoucher, KONBINI_DAYS, konbiniOffered, markKonbiniPaid } from './server/konbini';
+export { completeKonbini } from './server/konbini-apply';
 export { leaveMembership, resumeMembership, startPayment } from './server/membership';
-export { getPaymentProvider } from './server/provider';
 export {
   CARD_GRACE_MS,
   chargeWinByCard,
@@ -16,8 +18,9 @@ export {
   type WinToPay,
 } from './server/presale-payments';
 export { issueWinVoucher } from './server/presale-voucher';
-export { completeKonbini } from './server/konbini-apply';
-export { ensureCustomer } from './server/customer';
-export { receiptNumberOf } from './receipt';
+export { getPaymentProvider } from './server/provider';
 export { paymentReconciliationJob } from './server/reconcile-job';
 export { membershipSummary } from './server/summary';
+export { exportFileName, exportMembersCsv } from './staff/members/server/export';
+export { grantComplimentary, revokeGrant } from './staff/members/server/grants';
+export { createPlan, offerPlanAgain, retirePlan } from './staff/plans/server/plans';

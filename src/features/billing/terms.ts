@@ -1,4 +1,4 @@
-import { INTERVAL_LABELS } from '@/features/signup';
+import { INTERVAL_LABELS } from '@/features/membership';
 import { formatYen } from '@/lib/yen';
 
 /**

@@ -5,3 +5,4 @@ import 'server-only';
 
 export { ConsentBlock } from './components/consent-block';
 export { agreeToTerms, readCurrentVersions } from './server/consent-api';
+export { LegalListPage } from './staff/components/legal-list-page';

@@ -2,5 +2,6 @@
 // Other folders import the feature only through its entries (decision 0030).
 
 export type { VersionsView } from './components/document-links';
-export { CONSENT_MISSING_MESSAGE, type SignUpConsent, signUpConsentSchema } from './schemas';
+export { CONSENT_MISSING_MESSAGE } from './schemas';
+export { isLegalKind, legalDocumentSchema } from './staff/schema';
 export { agreesToCurrent, describeConsent, describeVersion, formatConsentTime } from './versions';

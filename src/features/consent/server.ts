@@ -3,7 +3,10 @@
 
 import 'server-only';
 
+export { consentAtSignUp } from './server/at-sign-up';
 export { currentVersions } from './server/current';
 export { assertSignUpConsent, stepNeedsConsent } from './server/gate';
 export { recordConsent } from './server/record';
 export { versionsView } from './server/view';
+export { getLegalDocument, saveLegalDocument } from './staff/server/legal';
+export { getDocumentVersion, isVersionedKind, publishNewVersion } from './staff/server/versions';

@@ -3,3 +3,4 @@
 
 export { ConsentFields } from './components/consent-fields';
 export { agreementOf, type VersionsView } from './components/document-links';
+export { LegalEditPage } from './staff/components/legal-edit-page';

@@ -1,20 +1,6 @@
-import type { SiteConfig, UserStatus, SectionId } from '@/features/site';
-import { findSection } from '@/features/site';
+import type { UserStatus } from '@/features/site';
 import type { TicketSchedule } from '@/server/db/content-schema';
 import type { ViewerLevel } from '@/features/content/types';
-
-/**
- * The status an item needs: the section's minimum status from FC_CONTENTS (spec 2 and 6), unless staff opened the
- * item to everyone. null when the site does not offer the section at all, so its items are served to nobody.
- */
-export function requiredStatus(
-  config: SiteConfig,
-  item: { section: SectionId; openToAll: boolean },
-): UserStatus | null {
-  const section = findSection(config, item.section);
-  if (!section) return null;
-  return item.openToAll ? 'guest' : section.requiredUserStatus;
-}
 
 /** A guest-level item is for everyone, signed in or not; a premium one for premium members only. */
 export function mayView(viewer: ViewerLevel, required: UserStatus | null): boolean {

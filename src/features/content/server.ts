@@ -7,3 +7,12 @@ export { findItem, listSection, PAGE_SIZE } from './server/items';
 export { previewItem } from './server/preview-item';
 export { PUBLIC_COLUMNS, type ViewContext, visible } from './server/rows';
 export { createItem, type ItemUpdate, setItemBody, updateItem } from './server/write';
+export { findStaffItem, listStaffItems, loadItemForEdit, previewStaffItem } from './staff/server/item-reads';
+export {
+  createStaffItem,
+  deleteStaffItem,
+  publishStaffItem,
+  unpublishStaffItem,
+  updateStaffItem,
+} from './staff/server/item-writes';
+export { itemState } from './staff/server/staff-item';

@@ -1,27 +1,13 @@
 import type { MovieEmbed, PresaleAccess, TicketSchedule } from '@/server/db/content-schema';
 import type { SectionId } from '@/features/site';
+import type { ImageView, VideoView } from '@/features/media';
+
+export type { ImageView, VideoView } from '@/features/media';
 
 export type { MovieEmbed, Performance, PresaleAccess, TicketSchedule } from '@/server/db/content-schema';
 
 /** Who is looking: a signed-out visitor, a signed-in member without premium, or a premium member. */
 export type ViewerLevel = 'visitor' | 'guest' | 'premium';
-
-/** An image as a page draws it: a fixed aspect ratio (no layout shift) and resized WebP renditions. */
-export interface ImageView {
-  src: string;
-  srcSet: string;
-  width: number;
-  height: number;
-  alt: string;
-}
-
-export interface VideoView {
-  src: string;
-  contentType: string;
-  width: number | null;
-  height: number | null;
-  poster: ImageView | null;
-}
 
 export interface PhotoView {
   id: string;

@@ -2,3 +2,7 @@
 // Other folders import the feature only through its entries (decision 0030).
 
 export { ItemDetailView } from './components/item-detail';
+export { ContentList } from './staff/components/content-list';
+export { ItemEditor } from './staff/components/item-editor';
+export { ItemPreview } from './staff/components/item-preview';
+export { NewItemForm } from './staff/components/new-item-form';

@@ -2,4 +2,7 @@
 // Other folders import the feature only through its entries (decision 0030).
 
 export { MediaRejectedError } from './server/errors';
-export { isUuid, type MediaRow } from './server/variants';
+export type { MediaRow } from './server/variants';
+export type { StaffMediaFile } from './staff/server/file-rows';
+export { tooLargeMessage, typesOf, UPLOAD_ROLES, type UploadRole, wrongTypeMessage } from './staff/roles';
+export type { ImageView, VideoView } from './views';

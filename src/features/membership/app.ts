@@ -3,7 +3,6 @@
 
 import 'server-only';
 
-export { saveMemberDetails } from './server/details-api';
 export { memberPost } from './server/member-post';
 export { requireJoinedMember } from './server/my-member';
 export { askForVerificationMail } from './server/verification-mail-api';

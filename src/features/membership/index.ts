@@ -2,6 +2,7 @@
 // Other folders import the feature only through its entries (decision 0030).
 
 export { type EntryPrice, formatEntryPrice } from './entry-price';
+export { INTERVAL_LABELS } from './intervals';
 export type { Member } from './server/members';
 export type { ViewerAccess } from './server/viewer-access';
 export { isPremiumSubscription, membershipStatus } from './status';

@@ -14,13 +14,5 @@ export {
   type Member,
   memberStatus,
 } from './server/members';
-export {
-  choosePlan,
-  findPlan,
-  listPlans,
-  type Plan,
-  saveAddress,
-  saveNickname,
-  saveProfile,
-} from './server/profile';
+export { choosePlan, findPlan, listPlans, type Plan, updateMember } from './server/profile';
 export { findViewerAccess, type ViewerAccess } from './server/viewer-access';

@@ -4,5 +4,6 @@
 import 'server-only';
 
 export { SignUpStepPage } from './components/signup-step-page';
+export { saveMemberDetails } from './server/details-api';
 export { saveSignUpStep } from './server/save-step';
 export { loadSignUpState } from './server/state';

@@ -3,5 +3,5 @@
 
 export { firstUnfinishedStep, resolveSignUpStep } from './progress';
 export { returnPathOf } from './return-path';
-export { type addressSchema, type nicknameSchema, postalCodeSchema, type profileSchema } from './schemas';
-export { INTERVAL_LABELS, STEP_LABELS } from './steps';
+export { postalCodeSchema } from './schemas';
+export { STEP_LABELS } from './steps';

@@ -3,5 +3,4 @@
 
 import 'server-only';
 
-export { DETAIL_PARTS, isPartOf } from './server/form-parts';
 export { lookupPostalCode } from './server/postal-codes';

@@ -11,6 +11,3 @@ export const STEP_LABELS: Record<SignUpStep, string> = {
 };
 
 export const signUpApi = (step: SignUpStep) => `/api/signup/${step}`;
-
-export const INTERVAL_LABELS = { month: '月額', year: '年額' } as const;
-export const PER_INTERVAL = { month: '毎月', year: '毎年' } as const;

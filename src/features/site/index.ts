@@ -19,6 +19,7 @@ export {
   siteConfigSchema,
   type UserStatus,
 } from './schema';
+export { requiredStatus } from './required-status';
 export { SECTION_IDS, type SectionId } from './sections';
 export type { Site } from './server/repository';
 export type { HostParams } from './server/site';

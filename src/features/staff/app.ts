@@ -4,12 +4,8 @@
 import 'server-only';
 
 export { AuditPage } from './audit/components/audit-page';
-export { LegalListPage } from './legal/components/legal-list-page';
-export { MemberDetailPage } from './members/components/member-detail-page';
-export { MembersPage } from './members/components/members-page';
-export { PlansPage } from './plans/components/plans-page';
-export { renewSitePages } from './server/revalidate';
 export { JobsPage } from './jobs/components/jobs-page';
+export { renewSitePages } from './server/revalidate';
 export { getStaffActor, requireStaffPage } from './server/staff';
 export { staffApi } from './server/staff-api';
 export { TeamPage } from './team/components/team-page';

@@ -3,35 +3,6 @@
 
 import 'server-only';
 
-export {
-  findStaffItem,
-  listStaffItems,
-  loadItemForEdit,
-  previewStaffItem,
-} from './content/server/item-reads';
-export {
-  createStaffItem,
-  deleteStaffItem,
-  publishStaffItem,
-  unpublishStaffItem,
-  updateStaffItem,
-} from './content/server/item-writes';
-export { itemState } from './content/server/staff-item';
-export { getLegalDocument, saveLegalDocument } from './legal/server/legal';
-export { getDocumentVersion, isVersionedKind, publishNewVersion } from './legal/server/versions';
-export {
-  CAPTION_MAX,
-  deleteItemFile,
-  listItemFiles,
-  maxBytesFor,
-  reorderGallery,
-  updateItemFile,
-  uploadItemFile,
-} from './media/server/files';
-export { readUpload, uploadFileName } from './media/server/read-upload';
-export { exportFileName, exportMembersCsv } from './members/server/export';
-export { grantComplimentary, revokeGrant } from './members/server/grants';
-export { createPlan, offerPlanAgain, retirePlan } from './plans/server/plans';
 export { assertCan, type StaffActor } from './server/actor';
 export { recordAudit } from './server/audit';
 export { addStaff, changeStaffRole, removeStaff } from './team/server/team';

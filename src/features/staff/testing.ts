@@ -1,4 +1,4 @@
 // Public entry of the staff feature: helpers for tests only.
 // Other folders import the feature only through its entries (decision 0030).
 
-export { actorOf, addMember, addPlan, type MemberSpec } from './members/server/test-fixtures';
+export { actorOf } from './test-fixtures';

@@ -2,8 +2,4 @@
 // Other folders import the feature only through its entries (decision 0030).
 
 export { staffAreas, StaffShell } from './components/staff-shell';
-export { ContentList } from './content/components/content-list';
-export { ItemEditor } from './content/components/item-editor';
-export { ItemPreview } from './content/components/item-preview';
-export { NewItemForm } from './content/components/new-item-form';
-export { LegalEditPage } from './legal/components/legal-edit-page';
+export { ConfirmAction } from './team/components/confirm-action';

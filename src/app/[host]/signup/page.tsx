@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { requireSite, type HostParams } from '@/features/site/app';
-import { AuthCard, SignUpAccountStep } from '@/features/auth/ui';
-import { SignUpProgress } from '@/features/signup/ui';
+import { AuthCard } from '@/features/auth/ui';
+import { SignUpAccountStep, SignUpProgress } from '@/features/signup/ui';
 import { getDb } from '@/server/db';
 import { currentVersions, versionsView } from '@/features/consent/server';
 

@@ -3,7 +3,7 @@ import { ERROR_CATALOGUE } from '@/lib/errors';
 import { isTimeoutError, withTimeout } from '@/lib/timeout';
 import { SESSION_API } from '@/features/auth/config';
 import { IDENTITY_TIMEOUT_MS } from '@/features/auth/timeouts';
-import type { SignUpConsent } from '@/features/consent';
+import type { SignUpConsent } from '@/features/auth/consent-agreement';
 
 export interface SessionOptions {
   forceRefresh?: boolean;

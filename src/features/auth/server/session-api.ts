@@ -18,14 +18,40 @@ import { resolveViewer, type ViewerDeps } from '@/features/auth/server/resolve-v
 import { askProvider } from '@/features/auth/server/ask-provider';
 import { isKnownAccount } from '@/features/auth/server/known-account';
 import { IDENTITY_TIMEOUT_MS } from '@/features/auth/timeouts';
-import { agreesToCurrent } from '@/features/consent';
-import { currentVersions, recordConsent } from '@/features/consent/server';
+import type { Db } from '@/server/db/client';
+import type { SignUpConsent } from '@/features/auth/consent-agreement';
 
 /**
  * The server session API of app/[host]/api/session. Handlers take the site and their dependencies, so that the
  * integration tests call exactly what the route calls.
  */
-export type SessionHandler = (request: NextRequest, site: Site, deps: ViewerDeps) => Promise<Response>;
+export type SessionHandler = (request: NextRequest, site: Site, deps: SessionDeps) => Promise<Response>;
+
+/**
+ * What a sign-up's agreement to the terms needs (decision 0027): the consent feature gives it (consentAtSignUp), and
+ * the route passes it here, since consent sits above auth (decision 0042).
+ */
+export interface SignUpConsentSteps {
+  /** Whether the agreement names the site's current versions. */
+  isCurrent(db: Db, site: Site, agreement: SignUpConsent): Promise<boolean>;
+  /** Writes the agreement on the member row (made here if need be); refuses an outdated one. */
+  record(
+    db: Db,
+    site: Site,
+    account: { uid: string; email: string | null },
+    agreement: SignUpConsent,
+  ): Promise<unknown>;
+}
+
+/** A sign-up that sends an agreement needs `consent`; sign-in and sign-out do not. */
+export type SessionDeps = ViewerDeps & { consent?: SignUpConsentSteps };
+
+/** The consent steps, or an error: an agreement must never be accepted unchecked because a caller forgot them. */
+function consentSteps(deps: SessionDeps): SignUpConsentSteps {
+  if (!deps.consent)
+    throw new Error('A sign-up with an agreement needs the consent steps (SessionDeps.consent).');
+  return deps.consent;
+}
 
 /**
  * A refusal leaves the browser's cookie alone: the cookie opens nothing anyway, and clearing it could undo a sign-in
@@ -81,7 +107,7 @@ export const createSessionFromToken: SessionHandler = async (request, site, deps
   // current, is refused before the proof is spent and before anything is written (decision 0027).
   const consent = body.data.consent;
   if (consent && !consent.agreed) return jsonError('CONSENT_REQUIRED');
-  if (consent && !agreesToCurrent(await currentVersions(deps.db, site), consent)) {
+  if (consent && !(await consentSteps(deps).isCurrent(deps.db, site, consent))) {
     return jsonError('CONSENT_OUTDATED');
   }
   // Nothing is written for a new account before its proof of work is checked and spent: each account a script
@@ -93,7 +119,7 @@ export const createSessionFromToken: SessionHandler = async (request, site, deps
   }
 
   // The agreement is the member row's first fact: written before the session, so no sign-up session lacks it.
-  if (consent) await recordConsent(deps.db, site, verified, consent);
+  if (consent) await consentSteps(deps).record(deps.db, site, verified, consent);
   const previous = request.cookies.get(SESSION_COOKIE)?.value;
   if (previous) await deleteSession(deps.db, site.id, previous);
   await deleteExpiredUserSessions(deps.db, site.id, verified.uid);

@@ -5,7 +5,7 @@ import { getDb } from '@/server/db';
 import type { Site } from '@/features/site';
 import type { Member } from '@/features/membership';
 import { findPlan } from '@/features/membership/server';
-import { INTERVAL_LABELS } from '@/features/signup';
+import { INTERVAL_LABELS } from '@/features/membership';
 import { formatYen } from '@/lib/yen';
 import { getPaymentProvider } from '@/features/billing/server/provider';
 import { latestSubscription } from '@/features/billing/server/membership';

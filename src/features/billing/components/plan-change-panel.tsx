@@ -4,7 +4,7 @@ import { paths } from '@/lib/paths';
 import { getDb } from '@/server/db';
 import type { Site } from '@/features/site';
 import { formatMemberNumber, type Member, findPlan, listPlans } from '@/features/membership/server';
-import { INTERVAL_LABELS } from '@/features/signup';
+import { INTERVAL_LABELS } from '@/features/membership';
 import { formatYen } from '@/lib/yen';
 import { latestSubscription } from '@/features/billing/server/membership';
 import { PlanChangeButton } from '@/features/billing/components/plan-change-form';

@@ -7,7 +7,7 @@ import { jsonError, jsonFromError } from '@/server/http/responses';
 import { getSite } from '@/features/site/app';
 import { memberPost } from '@/features/membership/app';
 import { currentVersions } from '@/features/consent/server/current';
-import { consentSchema } from '@/features/consent/schemas';
+import { consentSchema } from '@/features/auth';
 import { recordConsent } from '@/features/consent/server/record';
 
 /**

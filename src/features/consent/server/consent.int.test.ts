@@ -12,11 +12,13 @@ import { firebaseIdentity } from '@/features/auth/server';
 import { createSessionFromToken } from '@/features/auth/app';
 import { findMember } from '@/features/membership/server';
 import { actorOf } from '@/features/staff/testing';
-import { saveLegalDocument, publishNewVersion } from '@/features/staff/server';
+import { saveLegalDocument } from '@/features/consent/staff/server/legal';
+import { publishNewVersion } from '@/features/consent/staff/server/versions';
 import { needsConsent } from '@/features/consent/versions';
 import { currentVersions } from '@/features/consent/server/current';
 import { recordConsent } from '@/features/consent/server/record';
 import { assertSignUpConsent } from '@/features/consent/server/gate';
+import { consentAtSignUp } from '@/features/consent/server/at-sign-up';
 
 /** Versions of the terms, the agreement recorded with the member, and the refusals (decision 0027). */
 let handle: Awaited<ReturnType<typeof createTestDb>>;
@@ -120,7 +122,7 @@ describe('the agreement', () => {
 });
 
 describe('the sign-up session', () => {
-  const deps = () => ({ db: handle.db, identity: firebaseIdentity });
+  const deps = () => ({ db: handle.db, identity: firebaseIdentity, consent: consentAtSignUp });
   const post = (body: object) =>
     new NextRequest('http://localhost/api/session', {
       method: 'POST',

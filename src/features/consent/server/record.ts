@@ -6,7 +6,7 @@ import { members } from '@/server/db/schema';
 import type { Site } from '@/features/site';
 import { ensureMember, type Member } from '@/features/membership/server';
 import { agreesToCurrent } from '@/features/consent/versions';
-import type { ConsentAgreement } from '@/features/consent/schemas';
+import type { ConsentAgreement } from '@/features/auth';
 import { currentVersions } from '@/features/consent/server/current';
 
 /**

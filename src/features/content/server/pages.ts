@@ -5,7 +5,7 @@ import { isAppError } from '@/lib/errors';
 import { getDb } from '@/server/db';
 import { getSite } from '@/features/site/app';
 import { findSection, SECTION_IDS, type SectionId } from '@/features/site';
-import { isAudience } from '@/features/front';
+import { isAudience } from '@/features/content/audience';
 import { findItem, latestOf, listSection } from '@/features/content/server/items';
 import { entryPrice } from '@/features/membership/server';
 import type { ViewContext } from '@/features/content/server/rows';

@@ -2,7 +2,8 @@ import 'server-only';
 import { and, eq, lte, sql } from 'drizzle-orm';
 import { contentItems, presales } from '@/server/db/schema';
 import type { Site, SectionId } from '@/features/site';
-import { isLive, mayView, requiredStatus } from '@/features/content/access';
+import { isLive, mayView } from '@/features/content/access';
+import { requiredStatus } from '@/features/site';
 import type { TicketSchedule } from '@/server/db/content-schema';
 import type { ItemSummary, ViewerLevel } from '@/features/content/types';
 

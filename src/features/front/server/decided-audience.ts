@@ -1,5 +1,5 @@
 import { processWide } from '@/server/process-wide';
-import { isAudience, type Audience } from '@/features/front/audience';
+import { isAudience, type Audience } from '@/features/content';
 
 /**
  * The audience the front server decided for a request, on the request it hands to Next.js: proxy.ts routes by it

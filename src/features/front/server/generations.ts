@@ -4,27 +4,9 @@ import { sql } from 'drizzle-orm';
 import type { Db, DbHandle } from '@/server/db/client';
 import { contentItems, pageCacheGenerations, presales } from '@/server/db/schema';
 import { rowsOf } from '@/server/db/raw';
+import { PAGE_CACHE_CHANNEL } from '@/server/page-cache/generation';
 
-/** The PostgreSQL channel on which a site's move to a new generation is announced to every instance. */
-export const PAGE_CACHE_CHANNEL = 'fc_page_cache';
-
-/**
- * Moves the site's page-cache generation on and tells every instance (NOTIFY, delivered when the caller's transaction
- * commits, so an instance never renders the site afresh before the change is visible); each drops the site's
- * cached pages when it hears it, or at its next read of the generations.
- */
-export async function bumpPageCacheGeneration(db: Db, siteId: string): Promise<number> {
-  const [row] = await db
-    .insert(pageCacheGenerations)
-    .values({ siteId, generation: 1 })
-    .onConflictDoUpdate({
-      target: pageCacheGenerations.siteId,
-      set: { generation: sql`${pageCacheGenerations.generation} + 1`, changedAt: sql`now()` },
-    })
-    .returning({ generation: pageCacheGenerations.generation });
-  await db.execute(sql`SELECT pg_notify(${PAGE_CACHE_CHANNEL}, ${siteId})`);
-  return row!.generation;
-}
+export { bumpPageCacheGeneration, PAGE_CACHE_CHANNEL } from '@/server/page-cache/generation';
 
 /** Every site's generation: one small read, made when an instance hears of a change (and now and then besides). */
 export async function readPageCacheGenerations(db: Db): Promise<Map<string, number>> {

@@ -5,7 +5,7 @@ import { dbHealth, type DbHealth } from '@/server/db/health';
 import type { IdentityProvider } from '@/features/auth';
 import { REVERIFY_AFTER_MS, recheckInBackground } from '@/features/auth/server';
 import { findViewerAccess, type ViewerAccess } from '@/features/membership/server';
-import { audienceOf, type Audience } from '@/features/front/audience';
+import { audienceOf, type Audience } from '@/features/content';
 
 export interface AudienceLookup {
   db: Db;

@@ -6,7 +6,7 @@ import { PAGE_VARY } from '@/server/next-cache/next-internals.mjs';
 import { SECURITY_HEADERS } from '@/server/http/security-headers.mjs';
 import { contentSecurityPolicy, hashSource } from '@/server/http/content-security-policy';
 import { inlineScripts } from '@/server/http/inline-scripts';
-import { AUDIENCE_ROUTE, type Audience } from '@/features/front/audience';
+import { AUDIENCE_ROUTE, type Audience } from '@/features/content';
 
 /** gzip off the main thread (libuv's pool). */
 const gzipAsync = promisify(gzip);

@@ -7,7 +7,8 @@ import { getStorage, type ObjectStorage } from '@/server/storage';
 import type { Site } from '@/features/site';
 import { MediaRejectedError } from '@/features/media/server/errors';
 import { encodeImage, type Encoded } from '@/features/media/server/encode-image';
-import { extensionFor, isUuid, type MediaRow } from '@/features/media/server/variants';
+import { isUuid } from '@/lib/uuid';
+import { extensionFor, type MediaRow } from '@/features/media/server/variants';
 
 export { MAX_IMAGE_PIXELS } from '@/features/media/server/encode-image';
 

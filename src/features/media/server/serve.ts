@@ -5,14 +5,13 @@ import { contentItems, media } from '@/server/db/content-schema';
 import { env } from '@/server/env';
 import { jsonError } from '@/server/http/responses';
 import type { ObjectStorage } from '@/server/storage';
-import { requiredStatus } from '@/features/content';
-import type { Site } from '@/features/site';
+import { isUuid } from '@/lib/uuid';
+import { requiredStatus, type Site } from '@/features/site';
 import { parseRange } from '@/features/media/server/range';
 import { secondsUntilExpiry, verifyMediaToken } from '@/features/media/server/signing';
 import {
   downloadName,
   findVariant,
-  isUuid,
   isVariantName,
   type MediaRow,
   type MediaVariant,

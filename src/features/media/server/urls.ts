@@ -1,6 +1,6 @@
 import 'server-only';
 import { env } from '@/server/env';
-import type { ImageView, VideoView } from '@/features/content';
+import type { ImageView, VideoView } from '@/features/media/views';
 import type { Site } from '@/features/site';
 import { createMediaToken } from '@/features/media/server/signing';
 import { findVariant, renditions, type MediaRow } from '@/features/media/server/variants';

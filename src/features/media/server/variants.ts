@@ -8,11 +8,8 @@ export type { MediaVariant } from '@/server/db/content-schema';
 export const RENDITION_WIDTHS = [320, 640, 1280] as const;
 
 const VARIANT_NAME = /^(?:original|w\d{2,5})$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const isVariantName = (name: string) => VARIANT_NAME.test(name);
-/** Checked before a query: PostgreSQL answers a malformed uuid with an error, not an empty result. */
-export const isUuid = (value: string) => UUID.test(value);
 
 export function findVariant(row: MediaRow, name: string): MediaVariant | null {
   return row.variants.find((variant) => variant.name === name) ?? null;

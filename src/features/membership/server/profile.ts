@@ -3,30 +3,19 @@ import { and, asc, eq } from 'drizzle-orm';
 import { AppError } from '@/lib/errors';
 import type { Db } from '@/server/db/client';
 import { members, plans } from '@/server/db/schema';
-import type { z } from '@/lib/zod';
-import type { addressSchema, nicknameSchema, profileSchema } from '@/features/signup';
 
 export type Plan = typeof plans.$inferSelect;
 
-type Parsed<T extends z.ZodType> = z.output<T>;
-
-async function update(db: Db, memberId: string, values: Partial<typeof members.$inferInsert>): Promise<void> {
+/** Writes some of a member row's columns (the sign-up steps and My page save the member's details with it). */
+export async function updateMember(
+  db: Db,
+  memberId: string,
+  values: Partial<typeof members.$inferInsert>,
+): Promise<void> {
   await db
     .update(members)
     .set({ ...values, updatedAt: new Date() })
     .where(eq(members.id, memberId));
-}
-
-export function saveNickname(db: Db, memberId: string, values: Parsed<typeof nicknameSchema>) {
-  return update(db, memberId, { nickname: values.nickname });
-}
-
-export function saveProfile(db: Db, memberId: string, values: Parsed<typeof profileSchema>) {
-  return update(db, memberId, values);
-}
-
-export function saveAddress(db: Db, memberId: string, values: Parsed<typeof addressSchema>) {
-  return update(db, memberId, { ...values, building: values.building || null });
 }
 
 /** The plans a site offers now, in its order. */
@@ -50,6 +39,6 @@ export async function findPlan(db: Db, siteId: string, planId: string): Promise<
 export async function choosePlan(db: Db, siteId: string, memberId: string, planId: string): Promise<Plan> {
   const plan = await findPlan(db, siteId, planId);
   if (!plan?.active) throw new AppError('BAD_REQUEST', 'このプランはお申し込みいただけません。');
-  await update(db, memberId, { chosenPlanId: plan.id });
+  await updateMember(db, memberId, { chosenPlanId: plan.id });
   return plan;
 }

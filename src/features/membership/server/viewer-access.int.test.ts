@@ -6,7 +6,7 @@ import { upsertSite, type Site } from '@/features/site/server';
 import { createSession } from '@/features/auth/server';
 import { memberStatus } from '@/features/membership/server/members';
 import { findViewerAccess } from '@/features/membership/server/viewer-access';
-import { addMember, addPlan, type MemberSpec } from '@/features/staff/testing';
+import { addMember, addPlan, type MemberSpec } from '@/features/membership/server/test-fixtures';
 
 let handle: Awaited<ReturnType<typeof createTestDb>>;
 let mio: Site;

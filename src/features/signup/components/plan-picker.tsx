@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FormError } from '@/components/ui/form-error';
 import { planChoiceSchema, type PlanChoiceValues } from '@/features/signup/schemas';
-import { INTERVAL_LABELS } from '@/features/signup/steps';
+import { INTERVAL_LABELS } from '@/features/membership';
 import { formatYen } from '@/lib/yen';
 import { useServerSubmit } from '@/features/signup/components/use-server-submit';
 import { FormActions } from '@/features/signup/components/form-actions';

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Db } from '@/server/db/client';
 import type { z } from '@/lib/zod';
-import { choosePlan, saveAddress, saveNickname, saveProfile } from '@/features/membership/server';
+import { choosePlan, updateMember } from '@/features/membership/server';
 import { addressSchema, nicknameSchema, planChoiceSchema, profileSchema } from '@/features/signup/schemas';
 
 type Saver = (db: Db, siteId: string, memberId: string) => Promise<void>;
@@ -21,9 +21,13 @@ function part<S extends z.ZodType>(
 
 /** The member's details: saved by the sign-up steps, and corrected later on My page. */
 export const DETAIL_PARTS = {
-  nickname: part(nicknameSchema, (db, _siteId, memberId, values) => saveNickname(db, memberId, values)),
-  profile: part(profileSchema, (db, _siteId, memberId, values) => saveProfile(db, memberId, values)),
-  address: part(addressSchema, (db, _siteId, memberId, values) => saveAddress(db, memberId, values)),
+  nickname: part(nicknameSchema, (db, _siteId, memberId, values) =>
+    updateMember(db, memberId, { nickname: values.nickname }),
+  ),
+  profile: part(profileSchema, (db, _siteId, memberId, values) => updateMember(db, memberId, values)),
+  address: part(addressSchema, (db, _siteId, memberId, values) =>
+    updateMember(db, memberId, { ...values, building: values.building || null }),
+  ),
 };
 
 export const PLAN_PART = part(planChoiceSchema, async (db, siteId, memberId, values) => {

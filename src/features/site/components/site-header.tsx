@@ -4,9 +4,12 @@ import { navItems } from '@/features/site/navigation';
 import { NavLink } from '@/features/site/components/nav-link';
 import { MobileMenu } from '@/features/site/components/mobile-menu';
 import { paths } from '@/lib/paths';
-import { HeaderAuthLinks } from '@/features/auth/ui';
+import type { ReactNode } from 'react';
 
-export function SiteHeader({ config }: { config: SiteConfig }) {
+/**
+ * `authLinks` (sign-in, My page) come from the layout: the site sits below auth, which draws them (decision 0042).
+ */
+export function SiteHeader({ config, authLinks }: { config: SiteConfig; authLinks: ReactNode }) {
   const items = navItems(config);
   return (
     <header className="sticky top-0 z-30 border-b border-line bg-surface/95 backdrop-blur">
@@ -32,7 +35,7 @@ export function SiteHeader({ config }: { config: SiteConfig }) {
           </ul>
         </nav>
         <div className="flex shrink-0 items-center gap-2">
-          <HeaderAuthLinks />
+          {authLinks}
           <MobileMenu items={items} />
         </div>
       </div>

@@ -1,7 +1,7 @@
 import 'server-only';
 import { revalidatePath } from 'next/cache';
 import type { Db } from '@/server/db/client';
-import { bumpPageCacheGeneration } from '@/features/front/server';
+import { bumpPageCacheGeneration } from '@/server/page-cache/generation';
 
 /**
  * After a change staff made to a site (content, files, legal pages): every rendering Next.js keeps goes (all of

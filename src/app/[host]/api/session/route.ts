@@ -3,6 +3,7 @@ import { getDb } from '@/server/db';
 import { jsonError, jsonFromError } from '@/server/http/responses';
 import { getSite } from '@/features/site/app';
 import { firebaseIdentity } from '@/features/auth/server';
+import { consentAtSignUp } from '@/features/consent/server';
 import { createSessionFromToken, endSessions, readSession, type SessionHandler } from '@/features/auth/app';
 
 type Context = { params: Promise<{ host: string }> };
@@ -12,7 +13,11 @@ function route(handler: SessionHandler) {
     try {
       const site = await getSite((await context.params).host);
       if (!site) return jsonError('NOT_FOUND');
-      return await handler(request, site, { db: await getDb(), identity: firebaseIdentity });
+      return await handler(request, site, {
+        db: await getDb(),
+        identity: firebaseIdentity,
+        consent: consentAtSignUp,
+      });
     } catch (error) {
       return jsonFromError(error);
     }

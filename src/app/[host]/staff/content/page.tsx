@@ -4,9 +4,9 @@ import { paths } from '@/lib/paths';
 import { getDb } from '@/server/db';
 import { getSite } from '@/features/site/app';
 import { requireStaffPage } from '@/features/staff/app';
-import { pickSection, staffSections } from '@/features/staff';
-import { listStaffItems } from '@/features/staff/server';
-import { ContentList } from '@/features/staff/ui';
+import { pickSection, staffSections } from '@/features/content';
+import { listStaffItems } from '@/features/content/server';
+import { ContentList } from '@/features/content/ui';
 
 export const metadata: Metadata = { title: 'コンテンツ' };
 

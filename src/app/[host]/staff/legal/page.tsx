@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
 import { paths } from '@/lib/paths';
 import { requireSite, type HostParams } from '@/features/site/app';
-import { requireStaffPage, LegalListPage } from '@/features/staff/app';
+import { requireStaffPage } from '@/features/staff/app';
+import { LegalListPage } from '@/features/consent/app';
 
 export const metadata: Metadata = { title: '規約・法定表示' };
 

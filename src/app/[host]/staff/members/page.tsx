@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
 import { paths } from '@/lib/paths';
-import { requireStaffPage, MembersPage } from '@/features/staff/app';
-import { parseMemberFilter } from '@/features/staff';
+import { requireStaffPage } from '@/features/staff/app';
+import { MembersPage } from '@/features/billing/app';
+import { parseMemberFilter } from '@/features/billing';
 
 export const metadata: Metadata = { title: '会員' };
 

@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
 import type { HostParams } from '@/features/site';
 import { paths } from '@/lib/paths';
-import { requireStaffPage, PlansPage } from '@/features/staff/app';
+import { requireStaffPage } from '@/features/staff/app';
+import { PlansPage } from '@/features/billing/app';
 
 export const metadata: Metadata = { title: 'プラン' };
 

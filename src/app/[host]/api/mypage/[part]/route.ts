@@ -1,1 +1,1 @@
-export { saveMemberDetails as POST } from '@/features/membership/app';
+export { saveMemberDetails as POST } from '@/features/signup/app';

@@ -1,7 +1,7 @@
 import { jsonInvalid, jsonOk } from '@/server/http/responses';
 import { staffApi } from '@/features/staff/app';
-import { newItemSchema } from '@/features/staff';
-import { createStaffItem, itemState } from '@/features/staff/server';
+import { newItemSchema } from '@/features/content';
+import { createStaffItem, itemState } from '@/features/content/server';
 
 /** POST {section, title}: a new draft. Nothing on the site changes until it is published. */
 export const POST = staffApi<{ host: string }>('content:write', async ({ db, actor, site, body }) => {

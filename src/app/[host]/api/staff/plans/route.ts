@@ -1,7 +1,7 @@
 import { jsonInvalid, jsonOk } from '@/server/http/responses';
 import { staffApi, renewSitePages } from '@/features/staff/app';
-import { createPlanSchema } from '@/features/staff';
-import { createPlan } from '@/features/staff/server';
+import { createPlanSchema } from '@/features/billing';
+import { createPlan } from '@/features/billing/server';
 
 /**
  * POST: a new plan, offered at once. A locked item names the cheapest plan beside its way in (a kept rendering), so

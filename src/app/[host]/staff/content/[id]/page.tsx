@@ -5,9 +5,10 @@ import { paths } from '@/lib/paths';
 import { getDb } from '@/server/db';
 import { getSite } from '@/features/site/app';
 import { requireStaffPage } from '@/features/staff/app';
-import { staffSections, toFormValues } from '@/features/staff';
-import { loadItemForEdit, itemState, listItemFiles } from '@/features/staff/server';
-import { ItemEditor } from '@/features/staff/ui';
+import { staffSections, toFormValues } from '@/features/content';
+import { loadItemForEdit, itemState } from '@/features/content/server';
+import { listItemFiles } from '@/features/media/server';
+import { ItemEditor } from '@/features/content/ui';
 
 export const metadata: Metadata = { title: '記事の編集' };
 

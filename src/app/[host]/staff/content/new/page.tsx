@@ -3,8 +3,8 @@ import { notFound } from 'next/navigation';
 import { paths } from '@/lib/paths';
 import { getSite } from '@/features/site/app';
 import { requireStaffPage } from '@/features/staff/app';
-import { pickSection, staffSections } from '@/features/staff';
-import { NewItemForm } from '@/features/staff/ui';
+import { pickSection, staffSections } from '@/features/content';
+import { NewItemForm } from '@/features/content/ui';
 
 export const metadata: Metadata = { title: '新規作成' };
 

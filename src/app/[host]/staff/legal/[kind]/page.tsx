@@ -6,9 +6,9 @@ import { getDb } from '@/server/db';
 import { requireSite } from '@/features/site/app';
 import { LEGAL_LINK_LABELS } from '@/features/site';
 import { requireStaffPage } from '@/features/staff/app';
-import { isLegalKind } from '@/features/staff';
-import { getLegalDocument, getDocumentVersion, isVersionedKind } from '@/features/staff/server';
-import { LegalEditPage } from '@/features/staff/ui';
+import { isLegalKind } from '@/features/consent';
+import { getLegalDocument, getDocumentVersion, isVersionedKind } from '@/features/consent/server';
+import { LegalEditPage } from '@/features/consent/ui';
 import { describeVersion } from '@/features/consent';
 
 interface Props {

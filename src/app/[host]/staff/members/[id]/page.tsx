@@ -2,7 +2,8 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { isAppError } from '@/lib/errors';
 import { paths } from '@/lib/paths';
-import { requireStaffPage, MemberDetailPage } from '@/features/staff/app';
+import { requireStaffPage } from '@/features/staff/app';
+import { MemberDetailPage } from '@/features/billing/app';
 import { requireSite } from '@/features/site/app';
 
 export const metadata: Metadata = { title: '会員の詳細' };

@@ -1,7 +1,7 @@
 import { jsonInvalid, jsonOk } from '@/server/http/responses';
 import { staffApi, renewSitePages } from '@/features/staff/app';
-import { ITEM_JSON_MAX_BYTES, itemSchemaFor } from '@/features/staff';
-import { findStaffItem, deleteStaffItem, updateStaffItem, itemState } from '@/features/staff/server';
+import { ITEM_JSON_MAX_BYTES, itemSchemaFor } from '@/features/content';
+import { findStaffItem, deleteStaffItem, updateStaffItem, itemState } from '@/features/content/server';
 
 type Params = { host: string; id: string };
 

@@ -1,7 +1,7 @@
 import { jsonInvalid, jsonOk } from '@/server/http/responses';
 import { renewSitePages, staffApi } from '@/features/staff/app';
-import { legalDocumentSchema } from '@/features/staff';
-import { getLegalDocument, saveLegalDocument } from '@/features/staff/server';
+import { legalDocumentSchema } from '@/features/consent';
+import { getLegalDocument, saveLegalDocument } from '@/features/consent/server';
 
 type Params = { host: string; kind: string };
 

@@ -1,7 +1,7 @@
 import { getPaymentProvider } from '@/features/billing/server';
 import { staffApi } from '@/features/staff/app';
-import { parseMemberFilter } from '@/features/staff';
-import { exportFileName, exportMembersCsv } from '@/features/staff/server';
+import { parseMemberFilter } from '@/features/billing';
+import { exportFileName, exportMembersCsv } from '@/features/billing/server';
 
 /**
  * GET /api/staff/members/export.csv?<the list's query>: every member the filter matches (all pages) as CSV for

@@ -6,8 +6,8 @@ import { getDb } from '@/server/db';
 import { getSite } from '@/features/site/app';
 import { findSection } from '@/features/site';
 import { requireStaffPage } from '@/features/staff/app';
-import { previewStaffItem } from '@/features/staff/server';
-import { ItemPreview } from '@/features/staff/ui';
+import { previewStaffItem } from '@/features/content/server';
+import { ItemPreview } from '@/features/content/ui';
 
 export const metadata: Metadata = { title: 'プレビュー' };
 

@@ -1,6 +1,6 @@
 import { jsonError, jsonOk } from '@/server/http/responses';
 import { staffApi, renewSitePages } from '@/features/staff/app';
-import { publishStaffItem, unpublishStaffItem, itemState } from '@/features/staff/server';
+import { publishStaffItem, unpublishStaffItem, itemState } from '@/features/content/server';
 
 const ACTIONS = { publish: publishStaffItem, unpublish: unpublishStaffItem } as const;
 

@@ -6,8 +6,8 @@ import {
   uploadItemFile,
   readUpload,
   uploadFileName,
-} from '@/features/staff/server';
-import { tooLargeMessage, typesOf, UPLOAD_ROLES, wrongTypeMessage, type UploadRole } from '@/features/staff';
+} from '@/features/media/server';
+import { tooLargeMessage, typesOf, UPLOAD_ROLES, wrongTypeMessage, type UploadRole } from '@/features/media';
 
 type Params = { host: string; id: string };
 

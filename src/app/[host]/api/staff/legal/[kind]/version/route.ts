@@ -1,6 +1,6 @@
 import { jsonOk } from '@/server/http/responses';
 import { renewSitePages, staffApi } from '@/features/staff/app';
-import { publishNewVersion } from '@/features/staff/server';
+import { publishNewVersion } from '@/features/consent/server';
 
 /**
  * POST: the saved text of the terms or privacy policy becomes a new version; members are asked to agree again

@@ -1,7 +1,7 @@
 import { jsonInvalid, jsonOk } from '@/server/http/responses';
 import { getPaymentProvider } from '@/features/billing/server';
 import { staffApi } from '@/features/staff/app';
-import { grantComplimentary } from '@/features/staff/server';
+import { grantComplimentary } from '@/features/billing/server';
 
 /**
  * POST { endsOn: "yyyy-mm-dd" }: complimentary premium until the end of that day (Japan time). Member pages are

@@ -1,6 +1,6 @@
 import { jsonOk } from '@/server/http/responses';
 import { staffApi, renewSitePages } from '@/features/staff/app';
-import { offerPlanAgain } from '@/features/staff/server';
+import { offerPlanAgain } from '@/features/billing/server';
 
 /** POST: a retired plan is offered again, at its unchanged price. */
 export const POST = staffApi<{ host: string; id: string }>(

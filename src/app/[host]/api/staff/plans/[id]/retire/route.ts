@@ -1,6 +1,6 @@
 import { jsonOk } from '@/server/http/responses';
 import { staffApi, renewSitePages } from '@/features/staff/app';
-import { retirePlan } from '@/features/staff/server';
+import { retirePlan } from '@/features/billing/server';
 
 /** POST: the plan is no longer offered; its members keep it. */
 export const POST = staffApi<{ host: string; id: string }>(

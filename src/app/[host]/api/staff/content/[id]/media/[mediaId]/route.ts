@@ -1,7 +1,7 @@
 import { z } from '@/lib/zod';
 import { jsonInvalid, jsonOk } from '@/server/http/responses';
 import { renewSitePages, staffApi } from '@/features/staff/app';
-import { CAPTION_MAX, deleteItemFile, updateItemFile } from '@/features/staff/server';
+import { CAPTION_MAX, deleteItemFile, updateItemFile } from '@/features/media/server';
 
 type Params = { host: string; id: string; mediaId: string };
 

@@ -1,7 +1,7 @@
 import { z } from '@/lib/zod';
 import { jsonInvalid, jsonOk } from '@/server/http/responses';
 import { renewSitePages, staffApi } from '@/features/staff/app';
-import { reorderGallery } from '@/features/staff/server';
+import { reorderGallery } from '@/features/media/server';
 
 type Params = { host: string; id: string };
 

@@ -1,7 +1,7 @@
 import { jsonOk } from '@/server/http/responses';
 import { getPaymentProvider } from '@/features/billing/server';
 import { staffApi } from '@/features/staff/app';
-import { revokeGrant } from '@/features/staff/server';
+import { revokeGrant } from '@/features/billing/server';
 
 /** DELETE: ends a running complimentary grant now (the record stays, marked revoked, for the member's history). */
 export const DELETE = staffApi<{ host: string; id: string; grantId: string }>(
