@@ -29,7 +29,8 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-describe('npm run site', () => {
+// Each call starts node, tsx and an embedded database: seconds apiece, more on a busy machine.
+describe('npm run site', { timeout: 90_000 }, () => {
   it('lists every bad field of a file and writes nothing', async () => {
     const bad = demoSiteFile('second') as unknown as Record<string, Record<string, unknown>>;
     bad.config!.FC_SERVER_CELL = 'fc-site-009';
