@@ -6,7 +6,9 @@
  *     of the first 1,000 applies again. Counted in the database: none lost, none twice.
  *  2. The draw: a closed presale of 100,000 entries over 20 performances (40 seat types) is frozen and drawn by the
  *     same functions the app's job runs, and its record verified as a fan's browser does.
- *  3. The result time: the 10,000 members open their result at once (the presale API the TICKET item asks).
+ *  3. The result time: the job's announce step writes every result (presale_results), then the 10,000 members open
+ *     their result at once (the presale API the TICKET item asks); one read outside the load reports its round trips.
+ *     `--entries 2000` keeps step 2 short when only the result time is wanted (it does not depend on step 2).
  *     DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:presale [-- --members 10000 --entries 100000]
  * Ports: BENCH_PORT (app, default 3720), BENCH_AUTH_PORT (Auth emulator, 9730).
  */
