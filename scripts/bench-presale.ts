@@ -6,7 +6,9 @@
  *     of the first 1,000 applies again. Counted in the database: none lost, none twice.
  *  2. The draw: a closed presale of 100,000 entries over 20 performances (40 seat types) is frozen and drawn by the
  *     same functions the app's job runs, and its record verified as a fan's browser does.
- *  3. The result time: the 10,000 members open their result at once (the presale API the TICKET item asks).
+ *  3. The result time: the job's announce step writes every result (presale_results), then the 10,000 members open
+ *     their result at once (the presale API the TICKET item asks); one read outside the load reports its round trips.
+ *     `--entries 2000` keeps step 2 short when only the result time is wanted (it does not depend on step 2).
  *     DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:presale [-- --members 10000 --entries 100000]
  * Ports: BENCH_PORT (app, default 3720), BENCH_AUTH_PORT (Auth emulator, 9730).
  */
@@ -18,7 +20,13 @@ import { eq, sql } from 'drizzle-orm';
 import { connectPostgres } from '@/server/db/client';
 import { contentItems, presaleApplications, presaleOfferings, presales } from '@/server/db/schema';
 import { presaleSetupSchema, verifyDrawRecord } from '@/features/presale';
-import { closeAndDrawDue, drawPresale, freezePresale, savePresale } from '@/features/presale/server';
+import {
+  announceResults,
+  closeAndDrawDue,
+  drawPresale,
+  freezePresale,
+  savePresale,
+} from '@/features/presale/server';
 import { createFreshDatabase } from './lib/bench-db';
 import { cpuSeconds, listenerPid, startApp, waitForOk } from './lib/bench-app';
 import { openPremiumMemberSessions } from './lib/bench-sessions';
@@ -230,6 +238,8 @@ async function main(): Promise<boolean> {
     AUTH_EMULATOR_PORT: String(AUTH_PORT),
     DATABASE_URL: fresh.url,
     NEXT_TELEMETRY_DISABLED: '1',
+    // One result read outside the load reports its round trips (x-db-round-trips).
+    DB_QUERY_COUNT_HEADER: 'true',
   });
   const app = startApp(env, (line) => !line.includes('GET /') && !line.includes('POST /'));
   cleanups.push(app.stop);
@@ -337,6 +347,10 @@ async function main(): Promise<boolean> {
   );
   await closeAndDrawDue(db, new Date(), null);
   await db.execute(sql`update presales set results_at = now() where id = ${rush.presale.id}`);
+  // The presale job's announce step at the results time, as every instance runs it (jobs.ts): its time is reported.
+  mark = Date.now();
+  await announceResults(db, rush.presale.id, new Date());
+  const announceMs = Date.now() - mark;
   // Sessions checked just now: none falls due for the provider's check in the wave.
   await db.execute(sql`update sessions set verified_at = now() where uid like 'pb-mio-%'`);
   // The results time comes hours after the draw, when autovacuum has long since vacuumed and analysed what the two
@@ -352,6 +366,12 @@ async function main(): Promise<boolean> {
     check: (status, body) =>
       status === 200 && /"status":"(won|lost)"/.test(body) ? null : `${status} ${body.slice(0, 160)}`,
   });
+  // One result read outside the load: the database round trips it made (session, member, presale, result).
+  const probe = await fetch(`${BASE}/api/presales/item/${rush.itemId}`, {
+    headers: { cookie: cookies[0]!, origin: BASE },
+  });
+  await probe.arrayBuffer();
+  const resultRoundTrips = probe.headers.get('x-db-round-trips') ?? 'n/a';
 
   const accepted = applies.statuses['201'] ?? 0;
   const rows = [
@@ -404,6 +424,8 @@ async function main(): Promise<boolean> {
       'all',
       (results.statuses['200'] ?? 0) === results.sent && results.wrong.length === 0,
     ],
+    ['results: announce (the job at the results time)', seconds(announceMs), '', true],
+    ['results: DB round trips of one result read', resultRoundTrips, '', true],
     ['results: wall time', seconds(results.wallMs), '', true],
     [
       'results: p50 / p99 / max',

@@ -10,6 +10,7 @@ export { presaleJob } from './server/draw-job';
 export { myTickets } from './server/my-tickets';
 export { savePresale } from './server/setup';
 export { runPresaleJobs } from './server/jobs';
+export { announceResults } from './server/results';
 export { cancelPresaleEvent, finishCancellation } from './server/cancel';
 export { paidCsvFileName, paidList, paidListCsv } from './server/paid-list';
 export { payWinAgain } from './server/pay';

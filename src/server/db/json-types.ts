@@ -26,3 +26,32 @@ export interface StoredLegalDocument {
 export type StoredDrawBeacon =
   | { source: 'drand'; round: number; randomness: string; signature: string }
   | { source: 'local' | 'operator'; round: number; randomness: string; note: string };
+
+/**
+ * `presale_results.result`: one applicant's result as the results time fixed it (docs/decisions/0034, 2026-11-27),
+ * written once by the presale job's announce step and read by the member's result view instead of rebuilding it from
+ * the application, its choices and its companions. What changes later (paid, lapsed, refunded, the payment method) is
+ * read from the application's row in the same query, never from here.
+ */
+export interface StoredPresaleResult {
+  receiptNo: string;
+  tickets: number;
+  /** The draw's outcome at the results time. */
+  outcome: 'won' | 'lost' | 'void';
+  /** The offering ids by rank (第1希望 first). */
+  choices: string[];
+  /** As the result view shows them: the member number and nickname at the results time, and the answer. */
+  companions: { memberNumber: number | null; nickname: string | null; status: string }[];
+  wonOfferingId: string | null;
+  wonRank: number | null;
+  voidReason: string | null;
+  /** A win: where, which seat type, what it costs, and the konbini deadline (null: the card, charged by the job). */
+  won: {
+    performanceId: string;
+    startsAt: string;
+    venue: string;
+    seatType: string;
+    amountYen: number;
+    payBy: string | null;
+  } | null;
+}

@@ -14,7 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { members, sites, timestamps } from './core-schema';
 import { contentItems } from './content-schema';
-import type { StoredDrawBeacon } from './json-types';
+import type { StoredDrawBeacon, StoredPresaleResult } from './json-types';
 
 export const COMPANION_RULES = ['none', 'member'] as const;
 export const BEACON_SOURCES = ['drand', 'local', 'operator'] as const;
@@ -212,6 +212,36 @@ export const presaleParticipants = pgTable(
   (table) => [
     primaryKey({ columns: [table.presaleId, table.memberId] }),
     index('presale_participants_application_idx').on(table.applicationId),
+  ],
+);
+
+export const PRESALE_OUTCOMES = ['won', 'lost', 'void'] as const;
+
+/**
+ * Each applicant's result, written once at the results time in the transaction that announces them (results.ts) and
+ * never updated: the member's result view reads this row and the application's live status in one query instead of
+ * rebuilding the result from the application, its choices and its companions (docs/decisions/0034, 2026-11-27).
+ */
+export const presaleResults = pgTable(
+  'presale_results',
+  {
+    presaleId: uuid('presale_id')
+      .notNull()
+      .references(() => presales.id, { onDelete: 'cascade' }),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    /** Where the live part (paid, lapsed, refunded) is read: joined by its primary key. */
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => presaleApplications.id, { onDelete: 'cascade' }),
+    outcome: text('outcome', { enum: PRESALE_OUTCOMES }).notNull(),
+    result: jsonb('result').$type<StoredPresaleResult>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.presaleId, table.memberId] }),
+    unique('presale_results_application_key').on(table.applicationId),
   ],
 );
 

@@ -12,6 +12,7 @@ import {
 import { konbiniDeadline } from '@/server/payments/sandbox-konbini';
 import { notifyMany, type NoticeInput } from '@/features/notices/server';
 import { formatJst } from '@/features/presale/components/labels';
+import { writeResultRows } from './result-rows';
 
 type NoticeOf<K extends 'presale-won' | 'presale-lost'> = K extends unknown ? NoticeInput<K> : never;
 
@@ -66,7 +67,8 @@ export async function winsOf(tx: Db, presaleId: string, statuses: ('won' | 'paid
 
 /**
  * At the results time, once: every applicant and accepted companion gets 当選 or 落選 (notice and mail), a konbini
- * win its deadline, all in one transaction under the presale's row lock that ends by marking the presale announced.
+ * win its deadline, every applicant their result row (presale_results, read by their result view), all in one
+ * transaction under the presale's row lock that ends by marking the presale announced.
  * A second instance at the same moment waits for the lock, then finds it announced and does nothing; the notices'
  * keys would refuse a second copy anyway.
  */
@@ -148,6 +150,8 @@ export async function announceResults(db: Db, presaleId: string, now: Date): Pro
       });
     });
     await notifyMany(tx, told);
+    // Each applicant's result, written once here (after the deadlines above), is what their result view reads.
+    await writeResultRows(tx, presaleId);
     await tx
       .update(presales)
       .set({ resultsAnnouncedAt: now, updatedAt: now })

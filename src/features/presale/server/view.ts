@@ -13,7 +13,8 @@ import type { Member } from '@/features/membership';
 import { presaleState, resultsOut as resultsAreOut } from '@/features/presale/state';
 import type { PresalePerformanceView, PresaleView } from '@/features/presale/types';
 import { eligibility } from './eligibility';
-import { presaleColumns } from './setup';
+import { choicesOfApplication, companionsOfApplication } from './result-parts';
+import { mineFromRow, NOBODY, preparePresaleWithResult, type PresaleWithResult } from './result-view';
 
 /**
  * Performances and seat types of presales whose window has opened: their rules can no longer change, so each
@@ -56,23 +57,6 @@ async function readPerformances(db: Db, presaleId: string): Promise<PresalePerfo
   }));
 }
 
-/*
- * The choices (offering ids by rank) and the companions of the application, read in the application's own query. The
- * names are written out: Drizzle leaves the table off a column of a one-table select, which inside a subquery would
- * name the subquery's own table.
- */
-const choicesOfApplication = sql<string[]>`coalesce((
-  select json_agg(c.offering_id order by c.rank) from presale_choices c
-  where c.application_id = "presale_applications"."id"
-), '[]'::json)`;
-const companionsOfApplication = sql<
-  { memberNumber: number | null; nickname: string | null; status: string | null }[]
->`coalesce((
-  select json_agg(json_build_object('memberNumber', m.member_number, 'nickname', m.nickname, 'status', p.companion_status))
-  from presale_participants p join members m on m.id = p.member_id
-  where p.application_id = "presale_applications"."id" and p.role = 'companion'
-), '[]'::json)`;
-
 /** The member's live application with its choices and companions: one round trip (result time is a peak). */
 function prepareMyApplication(db: Db) {
   return db
@@ -100,32 +84,25 @@ function prepareMyApplication(db: Db) {
     .prepare('my_presale_application');
 }
 
-function preparePresaleOfItem(db: Db) {
-  return db
-    .select(presaleColumns)
-    .from(presales)
-    .where(
-      and(eq(presales.itemId, sql.placeholder('itemId')), eq(presales.siteId, sql.placeholder('siteId'))),
-    )
-    .limit(1)
-    .prepare('presale_of_item');
-}
-
 /** The two reads of every result opened: built once per database handle, not once per request. */
 const prepared = new WeakMap<
   Db,
-  { application: ReturnType<typeof prepareMyApplication>; presale: ReturnType<typeof preparePresaleOfItem> }
+  {
+    application: ReturnType<typeof prepareMyApplication>;
+    presale: ReturnType<typeof preparePresaleWithResult>;
+  }
 >();
 function queriesOf(db: Db) {
   let queries = prepared.get(db);
   if (!queries) {
-    queries = { application: prepareMyApplication(db), presale: preparePresaleOfItem(db) };
+    queries = { application: prepareMyApplication(db), presale: preparePresaleWithResult(db) };
     prepared.set(db, queries);
   }
   return queries;
 }
 
-async function myApplication(db: Db, presaleId: string, memberId: string, resultsOut: boolean) {
+/** The result rebuilt from the live application, its choices and companions: before the announcement (and in tests). */
+export async function myApplication(db: Db, presaleId: string, memberId: string, resultsOut: boolean) {
   const [application] = await queriesOf(db).application.execute({ presaleId, memberId });
   if (!application) return null;
   // A draw made before the results time stays unseen until then, as on every platform's 当落発表.
@@ -142,6 +119,16 @@ async function myApplication(db: Db, presaleId: string, memberId: string, result
     paymentMethod: application.paymentMethod,
     updatedAt: application.updatedAt.toISOString(),
   };
+}
+
+/**
+ * Once the results are announced, an applicant's result is their row, read with the presale (no second query); no
+ * row then means no result to show (every application the draw saw got one). Before, the live application.
+ */
+async function mineOf(db: Db, presale: PresaleWithResult, memberId: string, resultsOut: boolean) {
+  if (!resultsOut || !presale.resultsAnnouncedAt) return myApplication(db, presale.id, memberId, resultsOut);
+  if (!presale.result) return null;
+  return mineFromRow(presale) ?? myApplication(db, presale.id, memberId, resultsOut);
 }
 
 async function invitationFor(db: Db, presaleId: string, memberId: string) {
@@ -174,11 +161,11 @@ export async function presaleForViewer(
   member: Member | null,
   now = new Date(),
 ): Promise<PresaleView | null> {
-  const [presale] = await queriesOf(db).presale.execute({ itemId, siteId });
+  const [presale] = await queriesOf(db).presale.execute({ itemId, siteId, memberId: member?.id ?? NOBODY });
   if (!presale) return null;
   const state = presaleState(presale, now);
   const resultsOut = resultsAreOut(presale, now);
-  const mine = member ? await myApplication(db, presale.id, member.id, resultsOut) : null;
+  const mine = member ? await mineOf(db, presale, member.id, resultsOut) : null;
   // One person is an applicant or a companion in a presale, never both: an applicant has no invitation to read.
   const invitation = member && !mine ? await invitationFor(db, presale.id, member.id) : null;
   let canApply: PresaleView['canApply'] = { ok: false, reason: null };
