@@ -5,5 +5,5 @@ export { describeCardError } from './card-errors';
 export { parseMemberFilter } from './staff/members/schemas';
 export { createPlanSchema } from './staff/plans/schemas';
 export { salesFileName } from './staff/sales/csv';
-export { parseMonthRange } from './staff/sales/months';
+export { lastMonths, parseMonthRange } from './staff/sales/months';
 export { voucherView } from './voucher';
