@@ -29,7 +29,8 @@ const RANGE: MonthRange = { from: '2026-09', to: '2026-11' };
 
 /**
  * Two months of payments of every kind, with their Japan-time edges: 2026-09-30T15:30Z is 1 October 00:30 in Japan,
- * 2026-10-31T14:59Z is 31 October 23:59. Outside the range (August) and on another site: nothing may count.
+ * 2026-10-31T14:59Z is 31 October 23:59, 2026-10-31T15:30Z is 1 November 00:30 (card and konbini alike). Outside
+ * the range (August) and on another site: nothing may count.
  */
 beforeAll(async () => {
   handle = await createTestDb();
@@ -64,7 +65,8 @@ beforeAll(async () => {
     planId: monthly!.id,
   } as const;
   await addOneOff(db, site.id, { ...membership, amountYen: 550, status: 'paid', at: '2026-10-31T14:59:00Z' });
-  await addOneOff(db, site.id, { ...membership, amountYen: 550, status: 'paid', at: '2026-11-20T03:00:00Z' });
+  // 1 November 00:30 in Japan, still October in UTC: November's.
+  await addOneOff(db, site.id, { ...membership, amountYen: 550, status: 'paid', at: '2026-10-31T15:30:00Z' });
   await addOneOff(db, site.id, {
     ...membership,
     amountYen: 550,
