@@ -46,6 +46,7 @@ const AREA_PERMISSION: Record<string, Permission | null> = {
   presales: 'content:write',
   door: 'door:check',
   jobs: 'jobs:read',
+  sales: 'sales:read',
 };
 
 function filesNamed(dir: string, name: string): string[] {

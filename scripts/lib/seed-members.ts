@@ -13,6 +13,7 @@ import type { Site } from '@/features/site';
 import { ensureMember, joinMember } from '@/features/membership/server';
 import { currentVersions } from '@/features/consent/server';
 import type { DemoUser } from './seed-auth';
+import { seedKonbiniMonths } from './seed-sales';
 
 const MEMBER_ROLES = new Set(['premium', 'guest', 'expired']);
 
@@ -69,8 +70,9 @@ export async function seedDemoMembers(
 }
 
 /**
- * 'ended': a member who joined, left, and whose paid period ran out ten days ago: a guest again. Each paid month has
- * its sandbox invoice, as the sandbox writes them, so the staff console shows a payment history.
+ * 'ended': a member who joined paying at the konbini, took a card after three months, left, and whose paid period
+ * ran out ten days ago: a guest again. Each card month has its sandbox invoice and each konbini month its voucher,
+ * as the sandbox writes them, so the staff console shows a payment history and 売上 several months.
  */
 async function seedPaidMembership(
   db: Db,
@@ -109,8 +111,10 @@ async function seedPaidMembership(
       status,
       currentPeriodEnd: periodEnd,
     });
-    const joinedAt = state === 'active' ? new Date() : subMonths(periodEnd, 2);
-    for (let start = joinedAt; start < periodEnd; start = addMonths(start, 1)) {
+    const cardFrom = state === 'active' ? new Date() : subMonths(periodEnd, 2);
+    const joinedAt =
+      state === 'active' ? cardFrom : await seedKonbiniMonths(tx, site.id, memberId, plan, cardFrom);
+    for (let start = cardFrom; start < periodEnd; start = addMonths(start, 1)) {
       await tx.insert(sandboxInvoices).values({
         id: `in_sb_demo_${memberId.slice(0, 8)}_${start.getTime()}`,
         customerId,

@@ -1,5 +1,5 @@
 import { TZDate, tz } from '@date-fns/tz';
-import { addDays, format, parse, set, startOfDay } from 'date-fns';
+import { addDays, addMonths, format, parse, set, startOfDay, startOfMonth } from 'date-fns';
 
 /**
  * Japan time through @date-fns/tz: every helper here reads or writes a wall-clock time in Asia/Tokyo whatever the
@@ -74,4 +74,22 @@ export function endOfJapanDay(date: Date): Date {
 /** hh:mm (and ss) Japan time on the Japan calendar day of `date`. */
 export function atJstTime(date: Date, hours: number, minutes: number, seconds = 0): Date {
   return plain(set(date, { hours, minutes, seconds, milliseconds: 0 }, { in: inJapan }));
+}
+
+const MONTH_INPUT = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/** "2026-12": the Japan calendar month of an instant (the sales page's month key). */
+export function jstMonth(date: Date | string | number): string {
+  return format(date, 'yyyy-MM', { in: inJapan });
+}
+
+/** The start (the 1st, midnight in Japan) of a Japan calendar month "2026-12"; an Invalid Date for another form. */
+export function parseJstMonth(value: string): Date {
+  if (!MONTH_INPUT.test(value)) return invalid();
+  return parseJstDay(`${value}-01`);
+}
+
+/** The start of the Japan month `months` after the one of `date` (negative: before). */
+export function addJstMonths(date: Date, months: number): Date {
+  return plain(addMonths(startOfMonth(date, { in: inJapan }), months, { in: inJapan }));
 }

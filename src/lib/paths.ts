@@ -42,6 +42,8 @@ export const paths = {
     members: () => '/staff/members',
     member: (id: string) => `/staff/members/${id}`,
     plans: () => '/staff/plans',
+    sales: (month?: string) => (month ? `/staff/sales?month=${month}` : '/staff/sales'),
+    salesCsv: (from: string, to: string) => `/api/staff/sales/export.csv?from=${from}&to=${to}`,
     team: () => '/staff/team',
     audit: () => '/staff/audit',
     announcements: () => '/staff/announcements',

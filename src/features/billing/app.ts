@@ -12,3 +12,4 @@ export { receiveStripeWebhook } from './server/stripe-webhook';
 export { MemberDetailPage } from './staff/members/components/member-detail-page';
 export { MembersPage } from './staff/members/components/members-page';
 export { PlansPage } from './staff/plans/components/plans-page';
+export { SalesPage } from './staff/sales/components/sales-page';

@@ -4,4 +4,6 @@
 export { describeCardError } from './card-errors';
 export { parseMemberFilter } from './staff/members/schemas';
 export { createPlanSchema } from './staff/plans/schemas';
+export { salesFileName } from './staff/sales/csv';
+export { lastMonths, parseMonthRange } from './staff/sales/months';
 export { voucherView } from './voucher';

@@ -23,4 +23,6 @@ export { paymentReconciliationJob } from './server/reconcile-job';
 export { membershipSummary } from './server/summary';
 export { exportFileName, exportMembersCsv } from './staff/members/server/export';
 export { grantComplimentary, revokeGrant } from './staff/members/server/grants';
+export { exportSalesCsv } from './staff/sales/server/export';
+export { salesReport } from './staff/sales/server/sales';
 export { createPlan, offerPlanAgain, retirePlan } from './staff/plans/server/plans';

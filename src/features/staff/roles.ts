@@ -32,6 +32,8 @@ export const PERMISSIONS = {
   'presales:paid': ['owner', 'editor'],
   /** Cancelling a presale's event: every payment is refunded. */
   'presales:cancel': ['owner'],
+  /** 売上: the club's takings by month and source, and their CSV (the business's figures: the owner's alone). */
+  'sales:read': ['owner'],
   /** The platform's background jobs (定期処理): when each last ran and how it ended. */
   'jobs:read': ['owner'],
 } as const satisfies Record<string, readonly StaffRole[]>;

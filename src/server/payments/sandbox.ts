@@ -1,6 +1,6 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
-import { and, desc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import {
   plans,
@@ -28,6 +28,7 @@ import {
   type KonbiniState,
   type PaymentProvider,
   type PaymentRecord,
+  type SiteChargeRecord,
 } from '@/server/payments/types';
 
 /**
@@ -245,6 +246,32 @@ export function createSandboxProvider(
         periodStart,
         periodEnd,
         createdAt,
+      }));
+    },
+
+    async listSiteCharges(siteId, from, to): Promise<SiteChargeRecord[]> {
+      const rows = await db
+        .select({ invoice: sandboxInvoices })
+        .from(sandboxInvoices)
+        .innerJoin(sandboxCustomers, eq(sandboxCustomers.id, sandboxInvoices.customerId))
+        .where(
+          and(
+            eq(sandboxCustomers.siteId, siteId),
+            gte(sandboxInvoices.createdAt, from),
+            lt(sandboxInvoices.createdAt, to),
+          ),
+        )
+        .orderBy(asc(sandboxInvoices.createdAt), asc(sandboxInvoices.id));
+      // The sandbox charges no fee and so reports none: null ("not known"), never 0.
+      return rows.map(({ invoice }) => ({
+        id: invoice.id,
+        customerId: invoice.customerId,
+        amountYen: invoice.amountYen,
+        status: invoice.status,
+        periodStart: invoice.periodStart,
+        periodEnd: invoice.periodEnd,
+        createdAt: invoice.createdAt,
+        feeYen: null,
       }));
     },
 

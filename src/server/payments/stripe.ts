@@ -20,6 +20,7 @@ import type {
   BillablePlan,
   PaymentProvider,
   PaymentRecord,
+  SiteChargeRecord,
   SubscriptionState,
 } from '@/server/payments/types';
 
@@ -236,6 +237,30 @@ export function createStripeProvider(options: StripeProviderOptions): StripeProv
           .map(toPaymentRecord)
           .filter((record): record is PaymentRecord => record !== null)
           .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+      }),
+
+    listSiteCharges: (siteId, from, to) =>
+      call(async () => {
+        const created = { gte: Math.floor(from.getTime() / 1000), lt: Math.floor(to.getTime() / 1000) };
+        const invoices = await stripe.invoices
+          .list({ created, limit: 100 })
+          .autoPagingToArray({ limit: 10_000 });
+        // One Stripe account may serve several sites: an invoice is this site's when its subscription says so.
+        // Fees sit on each charge's balance transaction, one more call per invoice: not fetched (null, 「—」).
+        return invoices
+          .filter((invoice) => invoice.parent?.subscription_details?.metadata?.site_id === siteId)
+          .map((invoice): SiteChargeRecord | null => {
+            const record = toPaymentRecord(invoice);
+            const customer = invoice.customer;
+            if (!record || !customer) return null;
+            return {
+              ...record,
+              customerId: typeof customer === 'string' ? customer : customer.id,
+              feeYen: null,
+            };
+          })
+          .filter((record): record is SiteChargeRecord => record !== null)
+          .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
       }),
 
     changeCard: ({ customerId, subscriptionId }) =>

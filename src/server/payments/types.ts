@@ -95,6 +95,13 @@ export interface PaymentRecord {
   createdAt: Date;
 }
 
+/** A subscription charge of any customer of a site, for the owner's sales (docs/decisions/0026, amended). */
+export interface SiteChargeRecord extends PaymentRecord {
+  customerId: string;
+  /** The provider's fee in yen where it reports one; null where it does not (the sandbox never does). */
+  feeYen: number | null;
+}
+
 export interface PaymentProvider {
   readonly kind: PaymentProviderKind;
   /** What the browser needs: Stripe's publishable key, or nothing for the sandbox. */
@@ -139,6 +146,8 @@ export interface PaymentProvider {
   getCard(customerId: string): Promise<CardSummary | null>;
   /** The customer's charges, newest first (at most the last 24). */
   listPayments(customerId: string): Promise<PaymentRecord[]>;
+  /** Every customer's charges of the site made in [from, to), oldest first: the sales page's card subscriptions. */
+  listSiteCharges(siteId: string, from: Date, to: Date): Promise<SiteChargeRecord[]>;
   /**
    * Issues a konbini voucher for our one-off payment, whose id is the idempotency key: asked again with the same
    * attempt, the provider answers with the voucher it issued the first time.

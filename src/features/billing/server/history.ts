@@ -29,13 +29,18 @@ export interface PaymentLine {
 /** Money was taken: a receipt is owed, and for a refunded payment it shows the refund too. */
 const hasReceipt = (status: PaymentLine['status']) => status === 'paid' || status === 'refunded';
 
-type PlanRow = typeof plans.$inferSelect;
+/** What naming a charge's plan needs of the site's plans. */
+export type PlanOfCharge = Pick<typeof plans.$inferSelect, 'name' | 'priceYen' | 'interval'>;
 
 /**
  * A card charge's plan: the provider's invoice names an amount and a period, so the site's plan (retired ones too)
- * of that price and of the period's length is the one; prices never change in place (README, Plans).
+ * of that price and of the period's length is the one; prices never change in place (README, Plans). The sales page
+ * names card charges the same way, so its rows add up to the members' histories plan by plan.
  */
-function planOfCharge(record: PaymentRecord, sitePlans: PlanRow[]): string {
+export function planOfCharge(
+  record: Pick<PaymentRecord, 'amountYen' | 'periodStart' | 'periodEnd'>,
+  sitePlans: readonly PlanOfCharge[],
+): string {
   const days = (record.periodEnd.getTime() - record.periodStart.getTime()) / 86_400_000;
   const interval = days > 40 ? 'year' : 'month';
   const match =

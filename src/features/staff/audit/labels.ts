@@ -16,6 +16,7 @@ export const ACTION_LABELS: Record<string, string> = {
   'member.grant': '無料期間を付与',
   'member.revoke_grant': '無料期間を取り消し',
   'members.export': '会員一覧をCSV出力',
+  'sales.export': '売上をCSV出力',
   'plan.create': 'プランを作成',
   'plan.retire': 'プランを提供終了',
   'plan.offer': 'プランの提供を再開',
@@ -34,6 +35,7 @@ export const ACTION_KINDS = [
   { key: 'legal', label: '規約・表記', prefixes: ['legal.'] },
   { key: 'members', label: '会員', prefixes: ['member.', 'members.'] },
   { key: 'plans', label: 'プラン', prefixes: ['plan.'] },
+  { key: 'sales', label: '売上', prefixes: ['sales.'] },
   { key: 'staff', label: 'スタッフ', prefixes: ['staff.'] },
 ] as const;
 

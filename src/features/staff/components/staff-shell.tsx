@@ -10,6 +10,7 @@ const AREAS: { href: string; label: string; permission: Permission }[] = [
   { href: paths.staff.legal(), label: '規約・表記', permission: 'legal:write' },
   { href: paths.staff.members(), label: '会員', permission: 'members:read' },
   { href: paths.staff.plans(), label: 'プラン', permission: 'plans:write' },
+  { href: paths.staff.sales(), label: '売上', permission: 'sales:read' },
   { href: paths.staff.team(), label: 'スタッフ', permission: 'staff:manage' },
   { href: paths.staff.audit(), label: '操作履歴', permission: 'audit:read' },
   { href: paths.staff.announcements(), label: 'お知らせ配信', permission: 'announcements:send' },
