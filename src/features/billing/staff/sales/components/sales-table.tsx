@@ -46,8 +46,16 @@ export function SalesTable({
   children: ReactNode;
   total: ReactNode;
 }) {
+  // relative: the table's screen-reader-only texts are positioned inside this box, not beyond the page's edge. A
+  // named region in the tab order: a keyboard can scroll it sideways on a phone even when it holds no link.
   return (
-    <div className="max-w-full overflow-x-auto rounded-md border border-line" data-testid={testId}>
+    <div
+      role="region"
+      aria-label={caption}
+      tabIndex={0}
+      className="relative max-w-full overflow-x-auto rounded-md border border-line"
+      data-testid={testId}
+    >
       <table className="w-full min-w-[36rem] border-collapse text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-surface-sub text-left">
