@@ -61,6 +61,14 @@ function refused(code: 'UNAUTHENTICATED' | 'SIGN_IN_FAILED') {
   return jsonError(code);
 }
 
+/** Spends a solved challenge; without one 428 asks the browser to solve one, a wrong or used one is refused (403). */
+async function spendProofOrRefuse(deps: { db: ViewerDeps['db'] }, proof: string | undefined, siteId: string) {
+  const outcome = await spendProof(deps.db, proof, siteId);
+  if (outcome === 'missing') return jsonError('HUMAN_CHECK_REQUIRED');
+  if (outcome !== 'verified') return jsonError('HUMAN_CHECK_FAILED');
+  return null;
+}
+
 /** GET: who the session belongs to, so that the browser can tell whether it matches its signed-in user. */
 export const readSession: SessionHandler = async (request, site, deps) => {
   const viewer = await resolveViewer(deps, site, request.cookies.get(SESSION_COOKIE)?.value);
@@ -87,9 +95,8 @@ export const createSessionFromToken: SessionHandler = async (request, site, deps
   // provider is asked (a person behind the same carrier address solves one; a script pays for every try).
   let proofSpent = false;
   if (await isUsedUp(deps.db, 'session-failure:address', address)) {
-    const proof = await spendProof(deps.db, body.data.proof, site.id);
-    if (proof === 'missing') return jsonError('HUMAN_CHECK_REQUIRED');
-    if (proof !== 'verified') return jsonError('HUMAN_CHECK_FAILED');
+    const refusal = await spendProofOrRefuse(deps, body.data.proof, site.id);
+    if (refusal) return refusal;
     proofSpent = true;
   }
   // Out of reach or too slow: AUTH_UNAVAILABLE, a 503 with Retry-After that the form shows as "try again".
@@ -113,9 +120,8 @@ export const createSessionFromToken: SessionHandler = async (request, site, deps
   // Nothing is written for a new account before its proof of work is checked and spent: each account a script
   // makes costs it one solved challenge. 428 asks the browser to solve one; 403 refuses a wrong or used one.
   if (!proofSpent && !(await isKnownAccount(deps.db, site.id, verified.uid))) {
-    const proof = await spendProof(deps.db, body.data.proof, site.id);
-    if (proof === 'missing') return jsonError('HUMAN_CHECK_REQUIRED');
-    if (proof !== 'verified') return jsonError('HUMAN_CHECK_FAILED');
+    const refusal = await spendProofOrRefuse(deps, body.data.proof, site.id);
+    if (refusal) return refusal;
   }
 
   // The agreement is the member row's first fact: written before the session, so no sign-up session lacks it.
