@@ -46,6 +46,9 @@ export async function startStripeStandIn() {
   const failures = new Map<string, StandInError[]>();
   let unavailable = false;
 
+  // The API request being answered: its events name it (Stripe's `request`); null for what happens by itself.
+  const BY_ITSELF = { id: null, idempotency_key: null };
+  let cause: { id: string | null; idempotency_key: string | null } = BY_ITSELF;
   const emit = (type: string, object: JsonObject) => {
     const created = books.now();
     events.push({
@@ -56,7 +59,7 @@ export async function startStripeStandIn() {
       data: { object },
       livemode: false,
       pending_webhooks: 1,
-      request: { id: null, idempotency_key: null },
+      request: { ...cause },
       type,
     });
   };
@@ -95,9 +98,10 @@ export async function startStripeStandIn() {
       status: 0,
     };
     requests.push(entry);
+    const requestId = newId('req');
     const send = (status: number, body: JsonObject, headers?: Record<string, string>) => {
       entry.status = status;
-      respond(res, status, body, headers);
+      respond(res, status, body, { 'Request-Id': requestId, ...headers });
     };
 
     if (unavailable) {
@@ -124,8 +128,11 @@ export async function startStripeStandIn() {
     try {
       const injected = failures.get(`${method} ${matched.route.path}`)?.shift();
       if (injected) throw injected;
+      cause = { id: requestId, idempotency_key: idempotencyKey };
       body = answer(books, matched.route, params, matched.id, emit);
+      cause = BY_ITSELF;
     } catch (error) {
+      cause = BY_ITSELF;
       if (!(error instanceof StandInError)) throw error;
       status = error.status;
       body = { error: { ...error.body } };

@@ -85,10 +85,11 @@ async function member(card: StandInCard = TEST_CARDS.visa, site = siteId) {
   return started;
 }
 
+/** A win's charge; asked again with the same attempt, the same request (a retry). */
 const charge = (customerId: string, attemptId = randomUUID()) =>
   provider.chargeSavedCard({
     siteId,
-    memberId: customerId,
+    memberId: `member-of-${customerId}`,
     customerId,
     amountYen: 17_600,
     description: 'LIVE 2027 東京 A指定 ×2',
@@ -145,6 +146,11 @@ describe('chargeSavedCard (a presale win, off session)', () => {
       const intent = intentOf(attemptId);
       expect(intent).toMatchObject({ status, amount: 17_600, currency: 'jpy', customer: customerId });
       expect(eventsOf(intent.id as string)).toEqual(events);
+      // Each names the request that caused it, as Stripe's events do.
+      expect(standIn.lastEvent(events[1]!, intent.id as string).request).toEqual({
+        id: expect.stringMatching(/^req_/),
+        idempotency_key: attemptId,
+      });
       if (refusal === null) {
         expect(first).toEqual({
           providerPaymentId: intent.id,
@@ -282,6 +288,11 @@ describe('konbini vouchers (Stripe)', () => {
     expect(objectOf(standIn.lastEvent('payment_intent.canceled', expiring.providerPaymentId))).toMatchObject({
       status: 'canceled',
       cancellation_reason: 'expired',
+    });
+    // Stripe cancelled it by itself: no request caused it.
+    expect(standIn.lastEvent('payment_intent.canceled', expiring.providerPaymentId).request).toEqual({
+      id: null,
+      idempotency_key: null,
     });
     expect(await provider.retrieveKonbini(expiring.providerPaymentId)).toMatchObject({ status: 'expired' });
     expect(() => standIn.payKonbini(expiring.providerPaymentId)).toThrow();

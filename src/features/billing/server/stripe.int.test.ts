@@ -413,7 +413,16 @@ describe('Stripe paths of money in and plans changed (through webhooks)', () => 
 
     // Asked, taken back, and asked again (the same day: Stripe still remembers a day's idempotency keys).
     await changePlan(handle.db, provider, member, yearly!.id);
+    const first = standIn.subscription(subscriptionId).schedule as string;
+    expect(standIn.schedule(first).phases).toMatchObject([
+      { items: [{ price: expect.any(String) }], proration_behavior: 'none' },
+      { metadata: { plan_id: yearly!.id, next_plan_id: '' } },
+    ]);
     await changePlan(handle.db, provider, member, null);
+    expect(standIn.schedule(first)).toMatchObject({
+      status: 'released',
+      released_subscription: subscriptionId,
+    });
     expect(await rowOf(subscriptionId)).toMatchObject({ planId: club.plan.id, pendingPlanId: null });
     await changePlan(handle.db, provider, member, yearly!.id);
     expect(await rowOf(subscriptionId)).toMatchObject({ planId: club.plan.id, pendingPlanId: yearly!.id });
