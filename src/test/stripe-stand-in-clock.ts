@@ -142,11 +142,10 @@ export function accountHelpers(books: Account, emit: Emit) {
     /** A charge with its balance transaction expanded (the fee). */
     charge(id: string) {
       const charge = books.get(books.charges, 'charge', id);
+      const balance = charge.balanceTransaction ? books.balance.get(charge.balanceTransaction) : undefined;
       return {
         ...books.charge(charge),
-        balance_transaction: books.balanceTransaction(
-          books.get(books.balance, 'balance_transaction', charge.balanceTransaction),
-        ),
+        balance_transaction: balance ? books.balanceTransaction(balance) : null,
       };
     },
     schedule: (id: string) => books.schedule(books.get(books.schedules, 'subscription_schedule', id)),

@@ -1,7 +1,7 @@
 import type { Emit, Route } from '@/test/stripe-stand-in-routes';
 import type { Account } from '@/test/stripe-stand-in-schedules';
 import type { IntentRecord } from '@/test/stripe-stand-in-ledger';
-import { newId } from '@/test/stripe-stand-in-books';
+import { newId, type PaymentMethodRecord } from '@/test/stripe-stand-in-books';
 import {
   StandInError,
   bool,
@@ -32,35 +32,40 @@ const strings = (params: Params, key: string): string[] | null => {
 };
 
 /** A refused attempt: the intent keeps the error, the events go out, and the answer is Stripe's 402. */
-function refuse(books: Account, intent: IntentRecord, emit: Emit, code: string, declineCode: string): never {
-  const method = intent.paymentMethod ? books.paymentMethods.get(intent.paymentMethod) : undefined;
-  const message =
-    code === 'authentication_required'
-      ? 'Your card was declined. This transaction requires authentication.'
-      : 'Your card was declined.';
-  intent.lastError = {
-    type: 'card_error',
+function refuse(
+  books: Account,
+  intent: IntentRecord,
+  method: PaymentMethodRecord,
+  emit: Emit,
+  code: string,
+  declineCode: string,
+): never {
+  const authentication = code === 'authentication_required';
+  const message = authentication
+    ? 'Your card was declined. This transaction requires authentication.'
+    : 'Your card was declined.';
+  // A decline is a charge attempt that failed: Stripe records it (charge.failed) and names it in the error. Asking
+  // for authentication charges nothing yet.
+  const charge = authentication ? null : books.decline(intent, method.card, { code, declineCode, message });
+  const error = {
+    type: 'card_error' as const,
     code,
     decline_code: declineCode,
     message,
-    ...(method ? { payment_method: books.paymentMethod(method) } : {}),
+    ...(charge ? { charge: charge.id } : {}),
+    payment_method: books.paymentMethod(method),
   };
-  if (code === 'authentication_required') {
+  intent.lastError = error;
+  if (authentication) {
     intent.status = 'requires_action';
     intent.needsAuthentication = true;
     emit('payment_intent.requires_action', books.intent(intent));
   } else {
     intent.status = 'requires_payment_method';
+    if (charge) emit('charge.failed', books.charge(charge));
     emit('payment_intent.payment_failed', books.intent(intent));
   }
-  throw new StandInError(402, {
-    type: 'card_error',
-    code,
-    decline_code: declineCode,
-    message,
-    payment_intent: books.intent(intent),
-    ...(method ? { payment_method: books.paymentMethod(method) } : {}),
-  });
+  throw new StandInError(402, { ...error, payment_intent: books.intent(intent) });
 }
 
 function createIntent(books: Account, params: Params, emit: Emit): IntentRecord {
@@ -123,10 +128,10 @@ function createIntent(books: Account, params: Params, emit: Emit): IntentRecord 
   if (!confirm || !method) return intent;
   const offSession = bool(text(params, 'off_session'));
   const decline = DECLINES[method.card.last4];
-  if (decline) refuse(books, intent, emit, 'card_declined', decline);
+  if (decline) refuse(books, intent, method, emit, 'card_declined', decline);
   if (method.card.last4 === '3184') {
     // Off session nobody can answer the challenge: Stripe refuses with the intent waiting for it (requires_action).
-    if (offSession) refuse(books, intent, emit, 'authentication_required', 'authentication_required');
+    if (offSession) refuse(books, intent, method, emit, 'authentication_required', 'authentication_required');
     intent.status = 'requires_action';
     intent.needsAuthentication = true;
     emit('payment_intent.requires_action', books.intent(intent));

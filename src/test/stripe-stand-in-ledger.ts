@@ -81,6 +81,7 @@ export class Ledger extends Books {
         intent.method === 'card' ? 'charge' : 'payment',
         id,
       ),
+      failure: null,
       disputed: false,
       refunds: [],
       created: this.now(),
@@ -90,6 +91,32 @@ export class Ledger extends Books {
     intent.latestCharge = id;
     intent.lastError = null;
     intent.needsAuthentication = false;
+    return charge;
+  }
+
+  /** A declined attempt: a failed charge (no money, no balance transaction), the intent's latest charge. */
+  decline(
+    intent: IntentRecord,
+    card: StandInCard,
+    failure: NonNullable<ChargeRecord['failure']>,
+  ): ChargeRecord {
+    const charge: ChargeRecord = {
+      id: newId('ch'),
+      intent: intent.id,
+      customer: intent.customer,
+      amount: intent.amount,
+      amountRefunded: 0,
+      method: intent.method,
+      card,
+      paymentMethod: intent.paymentMethod,
+      balanceTransaction: null,
+      failure,
+      disputed: false,
+      refunds: [],
+      created: this.now(),
+    };
+    this.charges.set(charge.id, charge);
+    intent.latestCharge = charge.id;
     return charge;
   }
 

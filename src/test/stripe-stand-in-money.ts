@@ -47,7 +47,10 @@ export interface ChargeRecord {
   method: 'card' | 'konbini';
   card: StandInCard | null;
   paymentMethod: string | null;
-  balanceTransaction: string;
+  /** null for a declined charge, which moves no money */
+  balanceTransaction: string | null;
+  /** A declined charge keeps Stripe's codes (decline_code as outcome.reason). */
+  failure: { code: string; declineCode: string; message: string } | null;
   disputed: boolean;
   refunds: string[];
   created: number;
@@ -182,30 +185,38 @@ export function renderCharge(
     id: c.id,
     object: 'charge',
     amount: c.amount,
-    amount_captured: c.amount,
+    amount_captured: c.failure ? 0 : c.amount,
     amount_refunded: c.amountRefunded,
     balance_transaction: c.balanceTransaction,
     billing_details: { address: null, email: null, name: null, phone: null },
     calculated_statement_descriptor: 'FANCLUB',
-    captured: true,
+    captured: !c.failure,
     created: c.created,
     currency: 'jpy',
     customer: c.customer,
     description: intent?.description ?? null,
     disputed: c.disputed,
     failure_balance_transaction: null,
-    failure_code: null,
-    failure_message: null,
+    failure_code: c.failure?.code ?? null,
+    failure_message: c.failure?.message ?? null,
     livemode: false,
     metadata: intent?.metadata ?? {},
-    outcome: {
-      network_status: 'approved_by_network',
-      reason: null,
-      risk_level: 'normal',
-      seller_message: 'Payment complete.',
-      type: 'authorized',
-    },
-    paid: true,
+    outcome: c.failure
+      ? {
+          network_status: 'declined_by_network',
+          reason: c.failure.declineCode,
+          risk_level: 'normal',
+          seller_message: 'The bank did not return any further details with this decline.',
+          type: 'issuer_declined',
+        }
+      : {
+          network_status: 'approved_by_network',
+          reason: null,
+          risk_level: 'normal',
+          seller_message: 'Payment complete.',
+          type: 'authorized',
+        },
+    paid: !c.failure,
     payment_intent: c.intent,
     payment_method: c.paymentMethod,
     payment_method_details: methodDetails,
@@ -219,7 +230,7 @@ export function renderCharge(
       has_more: false,
       url: `/v1/charges/${c.id}/refunds`,
     },
-    status: 'succeeded',
+    status: c.failure ? 'failed' : 'succeeded',
   };
 }
 

@@ -18,6 +18,8 @@ export class StandInError extends Error {
       code?: string;
       decline_code?: string;
       param?: string;
+      /** The declined charge, when the attempt made one. */
+      charge?: string;
       /** A card error of a PaymentIntent carries the intent as it is after the failed attempt. */
       payment_intent?: JsonObject;
       payment_method?: JsonObject;

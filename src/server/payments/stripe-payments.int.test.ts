@@ -164,6 +164,15 @@ describe('chargeSavedCard (a presale win, off session)', () => {
         declineCode: refusal,
       });
       expect(intent.last_payment_error).toMatchObject({ type: 'card_error', decline_code: refusal });
+      // A decline is a failed charge Stripe keeps; a request for 3-D Secure charged nothing yet.
+      const attempt = intent.latest_charge as string | null;
+      if (refusal === 'authentication_required') expect(attempt).toBeNull();
+      else
+        expect(standIn.charge(attempt!)).toMatchObject({
+          status: 'failed',
+          paid: false,
+          balance_transaction: null,
+        });
     },
   );
 

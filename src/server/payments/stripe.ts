@@ -260,8 +260,11 @@ export function createStripeProvider(options: StripeProviderOptions): StripeProv
             .list({ created: chargesCreated, limit: 100, expand: ['data.balance_transaction'] })
             .autoPagingToArray({ limit: 10_000 }),
         ]);
+        // A declined attempt is a charge too (failed, no money): only a paid one is the invoice's payment.
         const chargeOfIntent = new Map(
-          charges.flatMap((charge) => (charge.payment_intent ? [[idOf(charge.payment_intent), charge]] : [])),
+          charges.flatMap((charge) =>
+            charge.paid && charge.payment_intent ? [[idOf(charge.payment_intent), charge]] : [],
+          ),
         );
         // One Stripe account may serve several sites: an invoice is this site's when its subscription says so.
         return invoices
