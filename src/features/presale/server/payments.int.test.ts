@@ -461,6 +461,10 @@ describe('paying presale wins through Stripe (the local stand-in)', () => {
         amount_refunded: refunded!.amountYen,
       });
     }
+    // Its own event, arriving late, changes nothing: refunded once.
+    await deliver(standIn.lastEvent('payment_intent.succeeded', paidMeanwhile!.providerPaymentId!));
+    await stripeRun();
+    expect((await paymentsOf(f.id))[0]).toMatchObject({ status: 'refunded' });
     const refunds = standIn.events.filter((event) => event.type === 'refund.created');
     expect(refunds).toHaveLength(3);
     // The voucher paid meanwhile was recorded paid (when its payment was learnt) before it was refunded.
