@@ -24,6 +24,13 @@ export const TEST_CARDS = {
   visa: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034 },
   mastercard: { brand: 'mastercard', last4: '4444', expMonth: 8, expYear: 2033 },
   jcb: { brand: 'jcb', last4: '0000', expMonth: 3, expYear: 2032 },
+  // Stripe's documented test cards whose charges do not go through (docs.stripe.com/testing):
+  /** 4000002760003184 (pm_card_authenticationRequired): every charge needs 3-D Secure, off session too. */
+  authenticationRequired: { brand: 'visa', last4: '3184', expMonth: 12, expYear: 2034 },
+  /** 4000000000009995 (pm_card_visa_chargeDeclinedInsufficientFunds). */
+  insufficientFunds: { brand: 'visa', last4: '9995', expMonth: 12, expYear: 2034 },
+  /** 4000000000000002 (pm_card_chargeDeclined): declined, generic_decline. */
+  declined: { brand: 'visa', last4: '0002', expMonth: 12, expYear: 2034 },
 } satisfies Record<string, StandInCard>;
 
 export interface CustomerRecord {
@@ -67,6 +74,8 @@ export interface SubscriptionRecord {
   endedAt: number | null;
   /** cancellation_details.comment */
   cancelComment?: string | null;
+  /** The subscription schedule managing it, while one does (not released). */
+  schedule?: string | null;
 }
 
 export interface InvoiceRecord {
@@ -81,6 +90,10 @@ export interface InvoiceRecord {
   created: number;
   periodStart: number;
   periodEnd: number;
+  /** The PaymentIntent that paid it, when paid by card (stripe-stand-in-ledger.ts). */
+  paymentIntent?: string;
+  /** billing_reason: subscription_create unless said otherwise (a renewal's subscription_cycle). */
+  billingReason?: string;
 }
 
 export interface PaymentMethodRecord {
@@ -120,10 +133,17 @@ export class Books implements Expander {
   readonly paymentMethods = new Map<string, PaymentMethodRecord>();
   readonly setupIntents = new Map<string, SetupIntentRecord>();
   private lastCardCreated = 0;
+  /** How far the account's test clock runs ahead of the wall clock, in seconds. */
+  private ahead = 0;
 
-  /** Seconds since the epoch, as Stripe's timestamps. */
+  /** Seconds since the epoch, as Stripe's timestamps (the test clock's time). */
   now(): number {
-    return Math.floor(Date.now() / 1000);
+    return Math.floor(Date.now() / 1000) + this.ahead;
+  }
+
+  /** Moves the test clock on; what falls due meanwhile is the caller's to apply (stripe-stand-in-clock.ts). */
+  advance(seconds: number): void {
+    this.ahead += seconds;
   }
 
   /** A card's `created`, strictly after the previous card's, so that "the newer card" is never a tie in tests. */
@@ -228,6 +248,7 @@ export class Books implements Expander {
       metadata: s.metadata,
       payment_settings: s.paymentSettings as JsonObject,
       pending_setup_intent: null,
+      schedule: s.schedule ?? null,
       start_date: s.created,
       status: s.status,
     };
@@ -242,7 +263,7 @@ export class Books implements Expander {
       amount_paid: i.status === 'paid' ? i.amount : 0,
       amount_remaining: i.status === 'paid' ? 0 : i.amount,
       attempted: i.status === 'paid' || i.attempted === true,
-      billing_reason: 'subscription_create',
+      billing_reason: i.billingReason ?? 'subscription_create',
       created: i.created,
       currency: 'jpy',
       customer: i.customer,

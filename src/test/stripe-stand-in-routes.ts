@@ -1,20 +1,25 @@
 import {
   addInterval,
   newId,
-  type Books,
   type PriceRecord,
   type SetupIntentRecord,
   type SubscriptionRecord,
 } from '@/test/stripe-stand-in-books';
 import {
+  bool,
+  createdFilter,
   expandAll,
   invalid,
+  list,
   record,
   refuseUnknown,
   text,
+  updatedMetadata,
   type JsonObject,
   type Params,
 } from '@/test/stripe-stand-in-wire';
+import { INTENT_ROUTES } from '@/test/stripe-stand-in-intents';
+import { SCHEDULE_ROUTES, type Account } from '@/test/stripe-stand-in-schedules';
 
 /**
  * The subset of Stripe's REST API the provider uses, answered from the books. Parameters the real API would refuse
@@ -24,23 +29,16 @@ import {
 export type Emit = (type: string, object: JsonObject) => void;
 
 export interface Route {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   /** e.g. `/v1/subscriptions/:id`; the name used by `failNext` and the request log. */
   path: string;
   allowed: readonly string[];
-  handle(books: Books, params: Params, id: string | undefined, emit: Emit): JsonObject;
+  handle(books: Account, params: Params, id: string | undefined, emit: Emit): JsonObject;
 }
 
-const list = (data: JsonObject[], url: string): JsonObject => ({
-  object: 'list',
-  data,
-  has_more: false,
-  url,
-});
-const bool = (value: string | undefined) => value === 'true';
 const ENDED = ['canceled', 'incomplete_expired'];
 
-function createSubscription(books: Books, params: Params, emit: Emit): SubscriptionRecord {
+function createSubscription(books: Account, params: Params, emit: Emit): SubscriptionRecord {
   const customerId = text(params, 'customer') ?? '';
   const customer = books.get(books.customers, 'customer', customerId, 'customer');
   const items = params.items;
@@ -128,7 +126,7 @@ export const ROUTES: readonly Route[] = [
         if (methodId) books.attachedMethod(id, methodId, 'invoice_settings[default_payment_method]');
         customer.defaultPaymentMethod = methodId || null;
       }
-      if (params.metadata !== undefined) customer.metadata = record(params, 'metadata');
+      customer.metadata = updatedMetadata(customer.metadata, params);
       return books.customer(customer);
     },
   },
@@ -220,11 +218,16 @@ export const ROUTES: readonly Route[] = [
   {
     method: 'GET',
     path: '/v1/invoices',
-    allowed: ['customer', 'limit', 'expand'],
+    allowed: ['customer', 'subscription', 'status', 'created', 'limit', 'starting_after', 'expand'],
     handle(books, params) {
       const customer = text(params, 'customer');
+      const subscription = text(params, 'subscription');
+      const status = text(params, 'status');
+      const inWindow = createdFilter(params);
       const found = [...books.invoices.values()]
         .filter((i) => !customer || i.customer === customer)
+        .filter((i) => (!subscription || i.subscription === subscription) && (!status || i.status === status))
+        .filter((i) => inWindow(i.created))
         .sort((a, b) => b.created - a.created)
         .slice(0, Number(text(params, 'limit') ?? 10));
       return list(
@@ -283,9 +286,26 @@ export const ROUTES: readonly Route[] = [
         if (methodId) books.attachedMethod(subscription.customer, methodId, 'default_payment_method');
         subscription.defaultPaymentMethod = methodId || null;
       }
-      if (params.metadata !== undefined) subscription.metadata = record(params, 'metadata');
+      subscription.metadata = updatedMetadata(subscription.metadata, params);
       const rendered = books.subscription(subscription);
       emit('customer.subscription.updated', rendered);
+      return rendered;
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/v1/subscriptions/:id',
+    allowed: ['cancellation_details', 'invoice_now', 'prorate', 'expand'],
+    handle(books, _params, id = '', emit) {
+      const subscription = books.get(books.subscriptions, 'subscription', id);
+      if (ENDED.includes(subscription.status)) {
+        throw invalid(`A ${subscription.status} subscription can only update its cancellation_details.`);
+      }
+      subscription.status = 'canceled';
+      subscription.canceledAt = books.now();
+      subscription.endedAt = books.now();
+      const rendered = books.subscription(subscription);
+      emit('customer.subscription.deleted', rendered);
       return rendered;
     },
   },
@@ -319,6 +339,8 @@ export const ROUTES: readonly Route[] = [
     handle: (books, _params, id = '') =>
       books.paymentMethod(books.get(books.paymentMethods, 'payment_method', id)),
   },
+  ...INTENT_ROUTES,
+  ...SCHEDULE_ROUTES,
 ];
 
 /** The route and id a request is for, or null (Stripe answers 404 "Unrecognized request URL"). */
@@ -332,7 +354,7 @@ export function matchRoute(method: string, pathname: string): { route: Route; id
   return null;
 }
 
-export function answer(books: Books, route: Route, params: Params, id: string | undefined, emit: Emit) {
+export function answer(books: Account, route: Route, params: Params, id: string | undefined, emit: Emit) {
   refuseUnknown(params, route.allowed);
   return expandAll(route.handle(books, params, id, emit), params, books);
 }

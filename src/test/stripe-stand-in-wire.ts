@@ -18,6 +18,11 @@ export class StandInError extends Error {
       code?: string;
       decline_code?: string;
       param?: string;
+      /** The declined charge, when the attempt made one. */
+      charge?: string;
+      /** A card error of a PaymentIntent carries the intent as it is after the failed attempt. */
+      payment_intent?: JsonObject;
+      payment_method?: JsonObject;
     },
   ) {
     super(body.message);
@@ -65,6 +70,30 @@ export function parseForm(text: string): Params {
   return indexed(root) as Params;
 }
 
+export const list = (data: JsonObject[], url: string): JsonObject => ({
+  object: 'list',
+  data,
+  has_more: false,
+  url,
+});
+
+export const bool = (value: string | undefined) => value === 'true';
+
+/** A `created` filter (`created[gte]`, `created[lt]`, ...) as a test of a timestamp. */
+export function createdFilter(params: Params): (created: number) => boolean {
+  const range = params.created;
+  if (range === undefined) return () => true;
+  if (typeof range === 'string') return (created) => created === Number(range);
+  if (Array.isArray(range)) throw invalid('Invalid object', 'created');
+  const bound = (key: string) => (typeof range[key] === 'string' ? Number(range[key]) : null);
+  const [gt, gte, lt, lte] = [bound('gt'), bound('gte'), bound('lt'), bound('lte')];
+  return (created) =>
+    (gt === null || created > gt) &&
+    (gte === null || created >= gte) &&
+    (lt === null || created < lt) &&
+    (lte === null || created <= lte);
+}
+
 export const text = (params: Params, key: string): string | undefined => {
   const value = params[key];
   return typeof value === 'string' ? value : undefined;
@@ -78,6 +107,21 @@ export const record = (params: Params, key: string): Record<string, string> => {
     Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string'),
   );
 };
+
+/**
+ * Metadata after an update, as Stripe applies it: the keys given are set, a key given empty is removed, the others
+ * are kept; `metadata=` (empty) removes them all.
+ */
+export function updatedMetadata(current: Record<string, string>, params: Params): Record<string, string> {
+  if (params.metadata === undefined) return current;
+  if (params.metadata === '') return {};
+  const next = { ...current };
+  for (const [key, value] of Object.entries(record(params, 'metadata'))) {
+    if (value === '') delete next[key];
+    else next[key] = value;
+  }
+  return next;
+}
 
 export function refuseUnknown(params: Params, allowed: readonly string[]): void {
   for (const key of Object.keys(params)) {

@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
-import { Books, TEST_CARDS, addInterval, newId, type StandInCard } from '@/test/stripe-stand-in-books';
+import { TEST_CARDS, newId, type StandInCard } from '@/test/stripe-stand-in-books';
+import { accountHelpers } from '@/test/stripe-stand-in-clock';
 import { answer, matchRoute } from '@/test/stripe-stand-in-routes';
+import { Account } from '@/test/stripe-stand-in-schedules';
 import { StandInError, parseForm, type JsonObject, type Params } from '@/test/stripe-stand-in-wire';
 
 export { TEST_CARDS, type StandInCard } from '@/test/stripe-stand-in-books';
@@ -37,13 +39,16 @@ export type StripeStandIn = Awaited<ReturnType<typeof startStripeStandIn>>;
 export async function startStripeStandIn() {
   const secretKey = `sk_test_standin${randomBytes(8).toString('hex')}`;
   const webhookSecret = `whsec_standin${randomBytes(12).toString('hex')}`;
-  const books = new Books();
+  const books = new Account();
   const events: StandInEvent[] = [];
   const requests: RecordedRequest[] = [];
   const replays = new Map<string, { fingerprint: string; status: number; body: JsonObject }>();
   const failures = new Map<string, StandInError[]>();
   let unavailable = false;
 
+  // The API request being answered: its events name it (Stripe's `request`); null for what happens by itself.
+  const BY_ITSELF = { id: null, idempotency_key: null };
+  let cause: { id: string | null; idempotency_key: string | null } = BY_ITSELF;
   const emit = (type: string, object: JsonObject) => {
     const created = books.now();
     events.push({
@@ -54,7 +59,7 @@ export async function startStripeStandIn() {
       data: { object },
       livemode: false,
       pending_webhooks: 1,
-      request: { id: null, idempotency_key: null },
+      request: { ...cause },
       type,
     });
   };
@@ -93,9 +98,10 @@ export async function startStripeStandIn() {
       status: 0,
     };
     requests.push(entry);
+    const requestId = newId('req');
     const send = (status: number, body: JsonObject, headers?: Record<string, string>) => {
       entry.status = status;
-      respond(res, status, body, headers);
+      respond(res, status, body, { 'Request-Id': requestId, ...headers });
     };
 
     if (unavailable) {
@@ -122,8 +128,11 @@ export async function startStripeStandIn() {
     try {
       const injected = failures.get(`${method} ${matched.route.path}`)?.shift();
       if (injected) throw injected;
+      cause = { id: requestId, idempotency_key: idempotencyKey };
       body = answer(books, matched.route, params, matched.id, emit);
+      cause = BY_ITSELF;
     } catch (error) {
+      cause = BY_ITSELF;
       if (!(error instanceof StandInError)) throw error;
       status = error.status;
       body = { error: { ...error.body } };
@@ -186,6 +195,7 @@ export async function startStripeStandIn() {
       const invoice = books.get(books.invoices, 'invoice', subscription.latestInvoice);
       const method = { id: newId('pm'), customer: subscription.customer, card, created: books.cardCreated() };
       books.paymentMethods.set(method.id, method);
+      books.payInvoice(invoice, card, method.id);
       invoice.status = 'paid';
       subscription.status = 'active';
       if (subscription.paymentSettings.save_default_payment_method === 'on_subscription') {
@@ -194,36 +204,6 @@ export async function startStripeStandIn() {
       emit('invoice.paid', books.invoice(invoice));
       emit('customer.subscription.updated', books.subscription(subscription));
       return method.id;
-    },
-
-    /**
-     * The next period's invoice (time passing on Stripe): paid, or open after a failed attempt (a declined renewal),
-     * with `created` seconds after the previous one so that the order is never a tie.
-     */
-    renew(subscriptionId: string, outcome: 'paid' | 'failed' = 'paid'): string {
-      const subscription = subscriptionRecord(subscriptionId);
-      const price = books.get(books.prices, 'price', subscription.price);
-      const last = [...books.invoices.values()].filter((i) => i.subscription === subscriptionId).at(-1);
-      const invoice = {
-        id: newId('in'),
-        customer: subscription.customer,
-        subscription: subscriptionId,
-        status: outcome === 'paid' ? ('paid' as const) : ('open' as const),
-        attempted: true,
-        amount: price.unitAmount,
-        clientSecret: `${newId('pi')}_secret_${newId('s').slice(2)}`,
-        created: Math.max(books.now(), (last?.created ?? 0) + 1),
-        periodStart: subscription.periodEnd,
-        periodEnd: addInterval(subscription.periodEnd, price.interval),
-      };
-      books.invoices.set(invoice.id, invoice);
-      if (outcome === 'paid') {
-        subscription.periodStart = invoice.periodStart;
-        subscription.periodEnd = invoice.periodEnd;
-      }
-      subscription.latestInvoice = invoice.id;
-      emit(outcome === 'paid' ? 'invoice.paid' : 'invoice.payment_failed', books.invoice(invoice));
-      return invoice.id;
     },
 
     /** What the browser's confirmation of a SetupIntent does: a new card, attached to the customer. */
@@ -264,6 +244,9 @@ export async function startStripeStandIn() {
 
     /** An event about anything (e.g. `customer.created`), emitted as Stripe would. */
     emit,
+
+    // renew, advance (the test clock), payKonbini, openDispute and reads of intents, charges and schedules.
+    ...accountHelpers(books, emit),
 
     /** The next request to `route` (e.g. `POST /v1/subscriptions`) is refused with `error`. */
     failNext(route: string, error: StandInError): void {

@@ -5,12 +5,12 @@ import { CardError, type KonbiniState } from '@/server/payments/types';
 
 /**
  * Stripe's side of one-off payments of a presale win (docs/decisions/0032): an off-session PaymentIntent of the
- * customer's default card, refunds and a voucher's cancellation, each with an idempotency key. Not exercised by the
- * local stand-in of Stripe's API; the sandbox carries the tests.
+ * customer's saved card, refunds and a voucher's cancellation, each with an idempotency key. Run against the local
+ * stand-in of Stripe's API in src/server/payments/stripe-payments.int.test.ts.
  */
 export function stripeCharges(
   stripe: Stripe,
-  defaultMethodOf: (customerId: string) => Promise<Stripe.PaymentMethod | null>,
+  savedMethodOf: (customerId: string) => Promise<Stripe.PaymentMethod | null>,
 ) {
   return {
     chargeSavedCard: (input: {
@@ -22,7 +22,7 @@ export function stripeCharges(
       attemptId: string;
     }) =>
       call(async () => {
-        const method = await defaultMethodOf(input.customerId);
+        const method = await savedMethodOf(input.customerId);
         if (!method) throw new CardError('card_declined', 'no_card');
         const intent = await stripe.paymentIntents.create(
           {

@@ -1,11 +1,11 @@
 import 'server-only';
-import type Stripe from 'stripe';
+import Stripe from 'stripe';
 import { call, isMissing, toKonbiniState, toSubscriptionState } from '@/server/payments/stripe-mapping';
 import type { BillablePlan, KonbiniState, SubscriptionState } from '@/server/payments/types';
 
 /**
  * Stripe's side of konbini payments and plan changes (docs/decisions/0026), apart from stripe.ts to keep it short.
- * Neither is exercised by the local stand-in of Stripe's API; the sandbox carries the tests.
+ * Both run against the local stand-in of Stripe's API (src/features/billing/server/stripe-paths.int.test.ts).
  */
 export function stripeKonbini(
   stripe: Stripe,
@@ -16,6 +16,23 @@ export function stripeKonbini(
     if (!state) throw new Error(`Stripe PaymentIntent ${intent.id} has no site, member or attempt`);
     return state;
   };
+
+  /**
+   * A schedule made from the subscription. No idempotency key of ours: one fixed per subscription would, within
+   * Stripe's 24 hours, answer a change made after one taken back with the first change's schedule, released since
+   * (and refused when updated). A second change at the same time is refused by Stripe (the subscription already has
+   * a schedule): the schedule it has is used.
+   */
+  async function newSchedule(subscriptionId: string): Promise<Stripe.SubscriptionSchedule> {
+    try {
+      return await stripe.subscriptionSchedules.create({ from_subscription: subscriptionId });
+    } catch (error) {
+      if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+      const { schedule } = await stripe.subscriptions.retrieve(subscriptionId);
+      if (!schedule) throw error;
+      return stripe.subscriptionSchedules.retrieve(typeof schedule === 'string' ? schedule : schedule.id);
+    }
+  }
 
   return {
     issueKonbini: (input: {
@@ -74,10 +91,7 @@ export function stripeKonbini(
           const price = await findOrCreatePrice(siteId, plan);
           const schedule = scheduleId
             ? await stripe.subscriptionSchedules.retrieve(scheduleId)
-            : await stripe.subscriptionSchedules.create(
-                { from_subscription: subscriptionId },
-                { idempotencyKey: `schedule-${subscriptionId}` },
-              );
+            : await newSchedule(subscriptionId);
           const current = schedule.phases[0]!;
           await stripe.subscriptionSchedules.update(schedule.id, {
             end_behavior: 'release',

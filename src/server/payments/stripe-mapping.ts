@@ -42,7 +42,8 @@ const STATUSES: Record<string, SubscriptionStatus> = {
   paused: 'unpaid',
 };
 
-const idOf = (value: string | { id: string }): string => (typeof value === 'string' ? value : value.id);
+export const idOf = (value: string | { id: string }): string =>
+  typeof value === 'string' ? value : value.id;
 const toDate = (seconds: number | null | undefined) => (seconds == null ? null : new Date(seconds * 1000));
 
 /** Ours only when its metadata names our site, member and plan; anything else in the account is not ours. */

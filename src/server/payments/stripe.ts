@@ -7,6 +7,7 @@ import {
   call,
   cardOf,
   expanded,
+  idOf,
   isMissing,
   toBillingEvent,
   toPaymentRecord,
@@ -25,6 +26,9 @@ import type {
 } from '@/server/payments/types';
 
 export type { CardChange, StripeBillingEvent } from '@/server/payments/stripe-mapping';
+
+/** How long after its invoice a charge may come (Stripe retries a failed renewal for days). */
+const CHARGE_LAG_SECONDS = 7 * 24 * 3600;
 
 /** Stripe's own default: a signature older than five minutes is a replay. */
 const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -97,11 +101,33 @@ export function createStripeProvider(options: StripeProviderOptions): StripeProv
     return expanded(customer.invoice_settings.default_payment_method);
   }
 
+  /**
+   * The member's card: the first payment saves its card on the subscription (save_default_payment_method:
+   * on_subscription), a card change on the customer too; the newest of these is the one the member last gave.
+   */
+  async function savedMethodOf(customerId: string): Promise<Stripe.PaymentMethod | null> {
+    const [onCustomer, subscriptions] = await Promise.all([
+      defaultMethodOf(customerId),
+      stripe.subscriptions.list({
+        customer: customerId,
+        status: 'all',
+        limit: 10,
+        expand: ['data.default_payment_method'],
+      }),
+    ]);
+    const methods = [onCustomer, ...subscriptions.data.map((s) => expanded(s.default_payment_method))];
+    return methods.reduce<Stripe.PaymentMethod | null>(
+      (best, method) => (method && (!best || method.created > best.created) ? method : best),
+      null,
+    );
+  }
+
   return {
     kind: 'stripe',
     publishableKey: options.publishableKey,
     ...stripeKonbini(stripe, findOrCreatePrice),
-    ...stripeCharges(stripe, defaultMethodOf),
+    // A win is charged on the card the member's page shows (a member who only ever paid a subscription has it there).
+    ...stripeCharges(stripe, savedMethodOf),
 
     async now() {
       return new Date();
@@ -209,26 +235,7 @@ export function createStripeProvider(options: StripeProviderOptions): StripeProv
         );
       }),
 
-    getCard: (customerId) =>
-      call(async () => {
-        // The first payment saves its card on the subscription (save_default_payment_method: on_subscription), a
-        // card change on the customer too: the member's card is the newest of these.
-        const [onCustomer, subscriptions] = await Promise.all([
-          defaultMethodOf(customerId),
-          stripe.subscriptions.list({
-            customer: customerId,
-            status: 'all',
-            limit: 10,
-            expand: ['data.default_payment_method'],
-          }),
-        ]);
-        const methods = [onCustomer, ...subscriptions.data.map((s) => expanded(s.default_payment_method))];
-        const newest = methods.reduce<Stripe.PaymentMethod | null>(
-          (best, method) => (method && (!best || method.created > best.created) ? method : best),
-          null,
-        );
-        return cardOf(newest);
-      }),
+    getCard: (customerId) => call(async () => cardOf(await savedMethodOf(customerId))),
 
     listPayments: (customerId) =>
       call(async () => {
@@ -242,21 +249,44 @@ export function createStripeProvider(options: StripeProviderOptions): StripeProv
     listSiteCharges: (siteId, from, to) =>
       call(async () => {
         const created = { gte: Math.floor(from.getTime() / 1000), lt: Math.floor(to.getTime() / 1000) };
-        const invoices = await stripe.invoices
-          .list({ created, limit: 100 })
-          .autoPagingToArray({ limit: 10_000 });
+        // An invoice's charge comes at most a few days after the invoice (a renewal is charged about an hour
+        // later, retries days later): charges are read over a window that long past the range.
+        const chargesCreated = { ...created, lt: created.lt + CHARGE_LAG_SECONDS };
+        const [invoices, charges] = await Promise.all([
+          stripe.invoices
+            .list({ created, limit: 100, expand: ['data.payments'] })
+            .autoPagingToArray({ limit: 10_000 }),
+          stripe.charges
+            .list({ created: chargesCreated, limit: 100, expand: ['data.balance_transaction'] })
+            .autoPagingToArray({ limit: 10_000 }),
+        ]);
+        // A declined attempt is a charge too (failed, no money): only a paid one is the invoice's payment.
+        const chargeOfIntent = new Map(
+          charges.flatMap((charge) =>
+            charge.paid && charge.payment_intent ? [[idOf(charge.payment_intent), charge]] : [],
+          ),
+        );
         // One Stripe account may serve several sites: an invoice is this site's when its subscription says so.
-        // Fees sit on each charge's balance transaction, one more call per invoice: not fetched (null, 「—」).
         return invoices
           .filter((invoice) => invoice.parent?.subscription_details?.metadata?.site_id === siteId)
           .map((invoice): SiteChargeRecord | null => {
             const record = toPaymentRecord(invoice);
             const customer = invoice.customer;
             if (!record || !customer) return null;
+            const paid = (invoice.payments?.data ?? []).filter((p) => p.status === 'paid');
+            const paidCharges = paid
+              .map((p) => p.payment.payment_intent && chargeOfIntent.get(idOf(p.payment.payment_intent)))
+              .filter((charge): charge is Stripe.Charge => Boolean(charge));
+            // The fee is known when every paid charge of the invoice was read with its balance transaction.
+            const fees = paidCharges.map((charge) => expanded(charge.balance_transaction)?.fee);
+            const known =
+              paid.length > 0 && fees.length === paid.length && fees.every((fee) => fee !== undefined);
+            const refunded = paidCharges.length > 0 && paidCharges.every((charge) => charge.refunded);
             return {
               ...record,
-              customerId: typeof customer === 'string' ? customer : customer.id,
-              feeYen: null,
+              status: record.status === 'paid' && refunded ? 'refunded' : record.status,
+              customerId: idOf(customer),
+              feeYen: known ? fees.reduce<number>((sum, fee) => sum + (fee ?? 0), 0) : null,
             };
           })
           .filter((record): record is SiteChargeRecord => record !== null)

@@ -159,8 +159,10 @@ export async function settleForRefund(db: Db, provider: PaymentProvider, row: On
   } else if (row.status === 'pending' && row.providerPaymentId) {
     const state = await provider.cancelKonbini(row.providerPaymentId);
     if (state?.status === 'paid') {
+      // Stripe's intent does not say when it was paid (the sandbox does): then it is recorded paid as of now.
+      const paidAt = state.paidAt ?? (await provider.now(row.siteId));
       await db.transaction((tx) =>
-        recordPresalePaid(tx, row, { providerPaymentId: state.providerPaymentId, paidAt: state.paidAt! }),
+        recordPresalePaid(tx, row, { providerPaymentId: state.providerPaymentId, paidAt }),
       );
       return;
     }

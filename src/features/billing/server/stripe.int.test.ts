@@ -9,12 +9,14 @@ import {
   type StandInEvent,
   type StripeStandIn,
 } from '@/test/stripe-stand-in';
-import { billingEvents, members, plans, subscriptions } from '@/server/db/schema';
+import { billingEvents, members, oneOffPayments, plans, subscriptions } from '@/server/db/schema';
 import { createStripeProvider, type StripeProvider } from '@/server/payments/stripe';
 import type { BillablePlan } from '@/server/payments/types';
-import { upsertSite } from '@/features/site/server';
+import { upsertSite, type Site } from '@/features/site/server';
 import { ensureMember } from '@/features/membership/server';
 import { MAX_WEBHOOK_BYTES, receiveStripeWebhook } from '@/features/billing/server/stripe-webhook';
+import { issueKonbiniPayment } from '@/features/billing/server/konbini';
+import { changePlan } from '@/features/billing/server/plan-change';
 
 /**
  * Stripe's webhooks end to end on our side: signed deliveries from the stand-in go through receiveStripeWebhook and
@@ -32,7 +34,7 @@ beforeAll(async () => {
 afterAll(async () => Promise.all([standIn?.close(), handle?.drop()]));
 
 /** A site of its own (so its first member is number 1) with a monthly plan. */
-async function clubSite(slug: string): Promise<{ siteId: string; plan: BillablePlan }> {
+async function clubSite(slug: string): Promise<{ siteId: string; plan: BillablePlan; site: Site }> {
   const { site } = await upsertSite(handle.db, {
     ...demoSiteFile('mio'),
     slug,
@@ -42,7 +44,7 @@ async function clubSite(slug: string): Promise<{ siteId: string; plan: BillableP
     .insert(plans)
     .values({ siteId: site.id, code: 'monthly', name: '月額プラン', interval: 'month', priceYen: 550 })
     .returning();
-  return { siteId: site.id, plan: plan! };
+  return { siteId: site.id, plan: plan!, site };
 }
 
 /** A member who reached the payment step: a customer and an incomplete subscription at the stand-in. */
@@ -56,7 +58,7 @@ async function subscriber(club: { siteId: string; plan: BillablePlan }) {
     plan: club.plan,
     attemptId: randomUUID(),
   });
-  return { memberId: member.id, customerId, subscriptionId };
+  return { member, memberId: member.id, customerId, subscriptionId };
 }
 
 interface Answer {
@@ -102,6 +104,7 @@ const memberNumber = async (memberId: string) =>
   (await handle.db.select().from(members).where(eq(members.id, memberId)))[0]?.memberNumber ?? null;
 const reads = (subscriptionId: string) => standIn.count('GET', `/v1/subscriptions/${subscriptionId}`);
 const invoiceOf = (subscriptionId: string) => standIn.subscription(subscriptionId).latest_invoice as string;
+const objectOf = (event: StandInEvent) => (event.data as { object: Record<string, unknown> }).object;
 
 describe('a delivery whose signature does not hold', () => {
   const FIVE_MINUTES_AND_A_SECOND_AGO = () => Math.floor(Date.now() / 1000) - 301;
@@ -186,7 +189,7 @@ function permutations<T>(items: readonly T[]): T[][] {
 }
 
 describe('events in any order', () => {
-  let club: { siteId: string; plan: BillablePlan };
+  let club: Awaited<ReturnType<typeof clubSite>>;
   beforeAll(async () => {
     club = await clubSite('orders');
   });
@@ -348,5 +351,96 @@ describe('other deliveries', () => {
     const refused = await deliver(event, { body: padded });
     expect(refused.status).toBe(413);
     expect(await recorded(event.id)).toEqual([]);
+  });
+});
+
+// These move the stand-in's test clock on, so they come last.
+describe('Stripe paths of money in and plans changed (through webhooks)', () => {
+  const DAY = 86_400;
+  const expectApplied = async (event: StandInEvent) =>
+    expect(await deliver(event)).toEqual({ status: 200, body: { received: true, outcome: 'applied' } });
+  const payment = async (id: string) =>
+    (await handle.db.select().from(oneOffPayments).where(eq(oneOffPayments.id, id)))[0]!;
+
+  it('a konbini voucher: issued (requires_action), paid at the store, another expired by Stripe', async () => {
+    const club = await clubSite('konbini-stripe');
+    const [yearly] = await handle.db
+      .insert(plans)
+      .values({ siteId: club.siteId, code: 'yearly', name: '年額', interval: 'year', priceYen: 5500 })
+      .returning();
+    const { site } = club;
+    const issue = async (uid: string) => {
+      const member = await ensureMember(handle.db, club.siteId, uid);
+      const row = await issueKonbiniPayment(handle.db, provider, {
+        site,
+        member,
+        planId: yearly!.id,
+        email: null,
+      });
+      return { member, row };
+    };
+    const paying = await issue('konbini-pays');
+    expect(paying.row).toMatchObject({ status: 'pending', paymentNumber: expect.stringMatching(/^\d{11}$/) });
+    const intentId = paying.row.providerPaymentId!;
+    expect(standIn.paymentIntent(intentId)).toMatchObject({ status: 'requires_action', amount: 5500 });
+    // The voucher's own event finds it written already (nothing changes); delivered again, a duplicate.
+    const issued = standIn.lastEvent('payment_intent.requires_action', intentId);
+    await expectApplied(issued);
+    expect((await deliver(issued)).body.outcome).toBe('duplicate');
+    expect(await payment(paying.row.id)).toEqual(paying.row);
+
+    standIn.payKonbini(intentId);
+    await expectApplied(standIn.lastEvent('payment_intent.succeeded', intentId));
+    expect(await payment(paying.row.id)).toMatchObject({ status: 'paid', providerPaymentId: intentId });
+    expect(await memberNumber(paying.member.id)).toBe(1);
+
+    const unpaid = await issue('konbini-expires');
+    standIn.advance(4 * DAY);
+    await expectApplied(standIn.lastEvent('payment_intent.canceled', unpaid.row.providerPaymentId!));
+    expect(await payment(unpaid.row.id)).toMatchObject({ status: 'expired' });
+    expect(await memberNumber(unpaid.member.id)).toBeNull();
+  });
+
+  it('a plan change at renewal: a schedule whose next phase Stripe enters at the period end', async () => {
+    const club = await clubSite('plan-change-stripe');
+    const [yearly] = await handle.db
+      .insert(plans)
+      .values({ siteId: club.siteId, code: 'yearly', name: '年額', interval: 'year', priceYen: 5500 })
+      .returning();
+    const { member, memberId, subscriptionId } = await subscriber(club);
+    standIn.pay(subscriptionId);
+    await expectApplied(standIn.lastEvent('invoice.paid', invoiceOf(subscriptionId)));
+
+    // Asked, taken back, and asked again (the same day: Stripe still remembers a day's idempotency keys).
+    await changePlan(handle.db, provider, member, yearly!.id);
+    const first = standIn.subscription(subscriptionId).schedule as string;
+    expect(standIn.schedule(first).phases).toMatchObject([
+      { items: [{ price: expect.any(String) }], proration_behavior: 'none' },
+      { metadata: { plan_id: yearly!.id, next_plan_id: '' } },
+    ]);
+    await changePlan(handle.db, provider, member, null);
+    expect(standIn.schedule(first)).toMatchObject({
+      status: 'released',
+      released_subscription: subscriptionId,
+    });
+    expect(await rowOf(subscriptionId)).toMatchObject({ planId: club.plan.id, pendingPlanId: null });
+    await changePlan(handle.db, provider, member, yearly!.id);
+    expect(await rowOf(subscriptionId)).toMatchObject({ planId: club.plan.id, pendingPlanId: yearly!.id });
+    const scheduleId = standIn.subscription(subscriptionId).schedule as string;
+    expect(standIn.schedule(scheduleId)).toMatchObject({ status: 'active', end_behavior: 'release' });
+
+    const periodEnd = (
+      standIn.subscription(subscriptionId) as { items: { data: { current_period_end: number }[] } }
+    ).items.data[0]!.current_period_end;
+    standIn.advance(periodEnd - Math.floor(standIn.now().getTime() / 1000) + 60);
+    const renewal = standIn.lastEvent('invoice.paid', invoiceOf(subscriptionId));
+    expect(objectOf(renewal)).toMatchObject({ amount_paid: 5500, billing_reason: 'subscription_cycle' });
+    await expectApplied(standIn.lastEvent('customer.subscription.updated', subscriptionId));
+    expect(await rowOf(subscriptionId)).toMatchObject({
+      planId: yearly!.id,
+      pendingPlanId: null,
+      status: 'active',
+    });
+    expect(await memberNumber(memberId)).toBe(1);
   });
 });

@@ -16,6 +16,14 @@ import {
   sandboxKonbiniPayments,
 } from '@/server/db/schema';
 import { createSandboxProvider, type SandboxProvider } from '@/server/payments/sandbox';
+import { createStripeProvider, type StripeProvider } from '@/server/payments/stripe';
+import {
+  startStripeStandIn,
+  TEST_CARDS,
+  type StandInCard,
+  type StandInEvent,
+  type StripeStandIn,
+} from '@/test/stripe-stand-in';
 import { upsertSite, type Site } from '@/features/site/server';
 import { ensureMember, joinMember, type Member } from '@/features/membership/server';
 import { findReceiptPayment, handleBillingEvent, listPaymentHistory } from '@/features/billing/server';
@@ -349,5 +357,124 @@ describe('paying a presale win', () => {
     await expect(payWinAgain(handle.db, provider, card!, presale.id, new Date())).rejects.toMatchObject({
       status: 409,
     });
+  });
+});
+
+describe('paying presale wins through Stripe (the local stand-in)', () => {
+  let standIn: StripeStandIn;
+  let stripe: StripeProvider;
+  beforeAll(async () => {
+    standIn = await startStripeStandIn();
+    stripe = createStripeProvider(standIn.providerOptions);
+  });
+  afterAll(async () => standIn?.close());
+
+  /** A member whose card was changed on Stripe's page (a SetupIntent confirmed, its webhook applied). */
+  async function stripeFan(uid: string, card: StandInCard | null): Promise<Member> {
+    const member = await fan(uid, null);
+    const customerId = await stripe.createCustomer({ siteId: mio.id, memberId: member.id, email: null });
+    if (card) {
+      const change = await stripe.changeCard({ customerId, subscriptionId: null });
+      if (change.kind !== 'confirm') throw new Error('Stripe card changes are confirmed in the browser');
+      const paymentMethodId = standIn.confirmSetupIntent(change.clientSecret, card);
+      await stripe.applyCardChange({ customerId, paymentMethodId, subscriptionId: null });
+    }
+    await handle.db.update(members).set({ billingCustomerId: customerId }).where(eq(members.id, member.id));
+    return (await ensureMember(handle.db, mio.id, uid))!;
+  }
+  const stripeRun = (now = new Date()) => runPresaleJobs(handle.db, stripe, now);
+  /** Stripe's event as the webhook takes it: the signature checked by the SDK, then applied once. */
+  const deliver = (event: StandInEvent) => {
+    const { payload, signature } = standIn.delivery(event);
+    return handleBillingEvent(handle.db, stripe, stripe.parseWebhook(payload, signature));
+  };
+
+  it('charges off session (3-D Secure and a decline refused), takes a voucher by webhook, refunds on cancellation', async () => {
+    const { presale, open } = await setUp('LIVE 2027 Stripe');
+    const [paid, secure, poor, konbini, pending, late] = await Promise.all([
+      stripeFan('s-card', TEST_CARDS.visa),
+      stripeFan('s-3ds', TEST_CARDS.authenticationRequired),
+      stripeFan('s-poor', TEST_CARDS.insufficientFunds),
+      stripeFan('s-konbini', null),
+      stripeFan('s-pending', null),
+      stripeFan('s-late', null),
+    ]);
+    const a = await apply(paid!, presale, open, 'card');
+    const b = await apply(secure!, presale, open, 'card');
+    const c = await apply(poor!, presale, open, 'card');
+    const d = await apply(konbini!, presale, open, 'konbini', 1);
+    const e = await apply(pending!, presale, open, 'konbini', 1);
+    const f = await apply(late!, presale, open, 'konbini', 1);
+    await closeAndDrawDue(handle.db, at(-47));
+    await Promise.all([stripeRun(), stripeRun()]);
+
+    const [charged] = await paymentsOf(a.id);
+    expect(charged).toMatchObject({ status: 'paid', amountYen: 17_600 });
+    expect(standIn.paymentIntent(charged!.providerPaymentId!)).toMatchObject({
+      status: 'succeeded',
+      amount: 17_600,
+    });
+    // Two instances at once, one intent per win (our payment row is the idempotency key).
+    expect(standIn.intentsWith({ site_id: mio.id })).toHaveLength(6);
+    for (const [application, code, status] of [
+      [b, 'authentication_required', 'requires_action'],
+      [c, 'insufficient_funds', 'requires_payment_method'],
+    ] as const) {
+      expect(await applicationOf(application.id)).toMatchObject({ status: 'won' });
+      const [failed] = await paymentsOf(application.id);
+      expect(failed).toMatchObject({ status: 'failed', failureCode: code });
+      expect(standIn.paymentIntent(standIn.intentsWith({ attempt_id: failed!.id })[0]!)).toMatchObject({
+        status,
+      });
+    }
+
+    // The voucher is paid at the store; Stripe's event, delivered twice, records it once.
+    const [voucher] = await paymentsOf(d.id);
+    expect(voucher).toMatchObject({ status: 'pending', paymentNumber: expect.stringMatching(/^\d{11}$/) });
+    standIn.payKonbini(voucher!.providerPaymentId!);
+    const succeeded = standIn.lastEvent('payment_intent.succeeded', voucher!.providerPaymentId!);
+    expect(await deliver(succeeded)).toBe('applied');
+    expect(await deliver(succeeded)).toBe('duplicate');
+    expect(await applicationOf(d.id)).toMatchObject({ status: 'paid' });
+    expect(await noticesOf(konbini!.id, 'presale-paid')).toHaveLength(1);
+
+    // Another voucher is paid at the store, its event not yet here, when the event is cancelled.
+    const [paidMeanwhile] = await paymentsOf(f.id);
+    standIn.payKonbini(paidMeanwhile!.providerPaymentId!);
+
+    // The event is cancelled: the card and the paid vouchers refunded once, the open voucher cancelled at Stripe.
+    const now = new Date();
+    await cancelPresaleEvent(handle.db, owner, presale.itemId, '会場の都合', now);
+    const [cancelled] = await handle.db.select().from(presales).where(eq(presales.id, presale.id));
+    await Promise.all([
+      finishCancellation(handle.db, stripe, cancelled!, now),
+      finishCancellation(handle.db, stripe, cancelled!, now),
+    ]);
+    await stripeRun();
+    await stripeRun();
+    for (const application of [a, d, f]) {
+      const [refunded] = await paymentsOf(application.id);
+      expect(refunded).toMatchObject({ status: 'refunded' });
+      const intent = standIn.paymentIntent(refunded!.providerPaymentId!);
+      expect(standIn.charge(intent.latest_charge as string)).toMatchObject({
+        refunded: true,
+        amount_refunded: refunded!.amountYen,
+      });
+    }
+    // Its own event, arriving late, changes nothing: refunded once.
+    await deliver(standIn.lastEvent('payment_intent.succeeded', paidMeanwhile!.providerPaymentId!));
+    await stripeRun();
+    expect((await paymentsOf(f.id))[0]).toMatchObject({ status: 'refunded' });
+    const refunds = standIn.events.filter((event) => event.type === 'refund.created');
+    expect(refunds).toHaveLength(3);
+    // The voucher paid meanwhile was recorded paid (when its payment was learnt) before it was refunded.
+    expect((await paymentsOf(f.id))[0]).toMatchObject({
+      paidAt: expect.any(Date),
+      refundedAt: expect.any(Date),
+    });
+    const [unpaidVoucher] = await paymentsOf(e.id);
+    expect(unpaidVoucher).toMatchObject({ status: 'canceled' });
+    expect(standIn.paymentIntent(unpaidVoucher!.providerPaymentId!)).toMatchObject({ status: 'canceled' });
+    expect(await applicationOf(e.id)).toMatchObject({ status: 'refunded' });
   });
 });
