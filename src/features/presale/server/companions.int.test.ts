@@ -257,16 +257,28 @@ describe('round trips of the opening (issue 40)', () => {
 
   it('applies in at most 5 (card or konbini), refuses a second application, and asks the provider only when due', async () => {
     const { presale, offering } = await presaleOpenFrom(new Date(Date.now() - 3_600_000));
-    const getAccount = vi.spyOn(firebaseIdentity, 'getAccount');
+    // The provider, counted: it says yes to every account it is asked about.
+    const getAccount = vi
+      .spyOn(firebaseIdentity, 'getAccount')
+      .mockResolvedValue({ disabled: false, validAfter: null, email: null, emailVerified: true });
     try {
       const konbini = await premiumMember();
       const token = await sessionOf(konbini);
       const first = await roundTrips(() => postWith(token, presale.id, alone(offering, 'konbini')));
       expect(first.value.status).toBe(201);
+      expect(getAccount).not.toHaveBeenCalled();
       expect(first.queries).toBeLessThanOrEqual(5);
       const again = await roundTrips(() => postWith(token, presale.id, alone(offering, 'konbini')));
       expect(again.value.status).toBe(409);
       expect(again.queries).toBeLessThanOrEqual(5);
+      // The statement refuses what the rules refuse, and says why: not premium, joined after the cutoff.
+      const guest = await post(await premiumMember(false), presale.id, alone(offering, 'konbini'));
+      expect(guest.status).toBe(403);
+      const late = await premiumMember();
+      await handle.db.update(members).set({ joinedAt: new Date() }).where(eq(members.id, late.id));
+      const lateAnswer = await post(late, presale.id, alone(offering, 'konbini'));
+      expect(lateAnswer.status).toBe(403);
+      expect(await lateAnswer.text()).toContain('入会締切より後にご入会の方');
 
       const cardToken = await sessionOf(await withCard(await premiumMember()));
       const byCard = await roundTrips(() => postWith(cardToken, presale.id, alone(offering, 'card')));
@@ -275,7 +287,6 @@ describe('round trips of the opening (issue 40)', () => {
       expect(getAccount).not.toHaveBeenCalled();
 
       // A session checked 5 minutes ago is due (4 minutes): its application waits for the one check, the next not.
-      getAccount.mockResolvedValue({ disabled: false, validAfter: null, email: null, emailVerified: true });
       const due = await premiumMember();
       const dueToken = await sessionOf(due, new Date(Date.now() - 5 * 60_000));
       const checked = await roundTrips(() => postWith(dueToken, presale.id, alone(offering, 'konbini')));
