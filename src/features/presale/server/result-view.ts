@@ -42,8 +42,10 @@ const invitation = sql<PresaleView['invitation']>`(
   join members m on m.id = a.member_id
   where pp.presale_id = ${presales.id} and pp.member_id = ${memberId} and pp.role = 'companion')`;
 
-/** Whether the window is open now: only then is the member's premium status read (the form's eligibility). */
-const windowOpen = sql`(${presales.cancelledAt} is null and ${presales.opensAt} <= ${now} and ${now} < ${presales.closesAt})`;
+/** While the window is open (and only then), whether the member is premium now: the form's eligibility. */
+const premiumWhileOpen = sql<boolean | null>`case
+  when ${presales.cancelledAt} is null and ${presales.opensAt} <= ${now} and ${now} < ${presales.closesAt}
+  then ${hasPremiumSql(sql`${memberId}::uuid`, now)} end`;
 
 /**
  * Everything the TICKET item's presale panel needs for one member, in one prepared statement (issue 40): the item's
@@ -56,7 +58,7 @@ const windowOpen = sql`(${presales.cancelledAt} is null and ${presales.opensAt} 
  * (lapsed) and a cancellation (refunded) change it, each in its own transaction (docs/decisions/0034, 2026-11-27).
  * Placeholders: itemId, siteId, memberId (NOBODY for a visitor), now (ISO).
  */
-export function preparePresaleWithResult(db: Db) {
+export function preparePresaleForMember(db: Db) {
   return db
     .select({
       ...presaleColumns,
@@ -66,9 +68,7 @@ export function preparePresaleWithResult(db: Db) {
       liveUpdatedAt: presaleApplications.updatedAt,
       live: sql<LiveApplication | null>`case when ${liveApplicationWanted} then ${liveApplication} end`,
       invitation,
-      premium: sql<
-        boolean | null
-      >`case when ${windowOpen} then ${hasPremiumSql(sql`${memberId}::uuid`, now)} end`,
+      premium: premiumWhileOpen,
     })
     .from(presales)
     .leftJoin(
@@ -83,12 +83,12 @@ export function preparePresaleWithResult(db: Db) {
     .prepare('presale_of_item_for_member');
 }
 
-export type PresaleWithResult = Awaited<
-  ReturnType<ReturnType<typeof preparePresaleWithResult>['execute']>
+export type PresaleForMember = Awaited<
+  ReturnType<ReturnType<typeof preparePresaleForMember>['execute']>
 >[number];
 
 /** The member's result view from their row and the application's live status; null when there is no row. */
-export function mineFromRow(row: PresaleWithResult): MyApplicationView | null {
+export function mineFromRow(row: PresaleForMember): MyApplicationView | null {
   const { result, liveStatus, livePaymentMethod, liveUpdatedAt } = row;
   if (!result || !liveStatus || !livePaymentMethod || !liveUpdatedAt) return null;
   return {

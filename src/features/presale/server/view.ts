@@ -16,9 +16,9 @@ import { choicesOfApplication, companionsOfApplication } from './result-parts';
 import {
   mineFromRow,
   NOBODY,
-  preparePresaleWithResult,
+  preparePresaleForMember,
   type LiveApplication,
-  type PresaleWithResult,
+  type PresaleForMember,
 } from './result-view';
 
 /**
@@ -94,13 +94,13 @@ const prepared = new WeakMap<
   Db,
   {
     application: ReturnType<typeof prepareMyApplication>;
-    presale: ReturnType<typeof preparePresaleWithResult>;
+    presale: ReturnType<typeof preparePresaleForMember>;
   }
 >();
 function queriesOf(db: Db) {
   let queries = prepared.get(db);
   if (!queries) {
-    queries = { application: prepareMyApplication(db), presale: preparePresaleWithResult(db) };
+    queries = { application: prepareMyApplication(db), presale: preparePresaleForMember(db) };
     prepared.set(db, queries);
   }
   return queries;
@@ -134,7 +134,7 @@ export async function myApplication(db: Db, presaleId: string, memberId: string,
  * Once the results are announced, an applicant's result is their row, read with the presale; no row then means no
  * result to show (every application the draw saw got one). Before, the live application read with it too.
  */
-async function mineOf(db: Db, presale: PresaleWithResult, memberId: string, resultsOut: boolean) {
+async function mineOf(db: Db, presale: PresaleForMember, memberId: string, resultsOut: boolean) {
   if (!resultsOut || !presale.resultsAnnouncedAt)
     return presale.live ? liveView(presale.live, resultsOut) : null;
   if (!presale.result) return null;
