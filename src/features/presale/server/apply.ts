@@ -274,8 +274,10 @@ function rulesOfGate(row: GateRow): PresaleRules {
  *  - `application`, `chosen`, `joined`: the application, its choices and its participant row, written only when the
  *    presale accepts it. That condition is this function's SQL copy of the rules that the transaction path checks in
  *    TypeScript (assertOpen, eligibilityOf, checkApplication); the statement decides, and when it wrote nothing the
- *    same TypeScript checks, run on the gate's row, say why. A copy stricter than the TypeScript would answer a
- *    refusal as "already applied"; the presale tests refuse each rule through this path.
+ *    same TypeScript checks, run on the gate's row, say why. Change a rule in both places: a looser copy would let
+ *    through an application the rules refuse, a stricter one answer a refusal as "already applied". The tests refuse
+ *    through this path before the opening, after the close, a guest, a late joiner, too many tickets or choices, an
+ *    offering of another presale and a companion missing.
  *  - The participant row is inserted without `on conflict`: if the applicant took part in this presale since the
  *    statement's snapshot (named by someone at that instant), the unique key fails the whole statement, nothing is
  *    written, and the caller takes the transaction path.
