@@ -2,8 +2,9 @@
  * `npm run bench:presale` (issue 23): a presale's two peaks and its draw, on PostgreSQL, through the production app
  * that `npm start` runs (built when needed), in a fresh database of its own that it drops afterwards.
  *  1. The opening: 10,000 distinct eligible members apply at once over HTTP (200 connections), each through the
- *     real endpoint (session, same-origin check, the provider's account check, rate limit, the row locks); then each
- *     of the first 1,000 applies again. Counted in the database: none lost, none twice.
+ *     real endpoint (session, same-origin check, rate limit, the presale's share lock; the provider is asked only
+ *     about a session due for its check, none here: they are opened just before); then each of the first 1,000
+ *     applies again. Counted in the database: none lost, none twice.
  *  2. The draw: a closed presale of 100,000 entries over 20 performances (40 seat types) is frozen and drawn by the
  *     same functions the app's job runs, and its record verified as a fan's browser does.
  *  3. The result time: the job's announce step writes every result (presale_results), then the 10,000 members open

@@ -69,7 +69,10 @@ const envSchema = z.object({
   MEDIA_URL_SECRET: optional(z.string().min(32)),
   /** Signs the sign-up's proof-of-work challenges (decision 0024); required in production, at least 32 characters. */
   ALTCHA_HMAC_KEY: optional(z.string().min(32)),
-  /** Benchmarks: the front server answers member pages with `x-db-round-trips`, the queries the page view made. */
+  /**
+   * Benchmarks: the front server answers member pages with `x-db-round-trips`, the round trips the request made (its
+   * statements, and each transaction's BEGIN and COMMIT: src/server/db/query-count.ts).
+   */
   DB_QUERY_COUNT_HEADER: optional(z.enum(['true', 'false'])),
   /**
    * How many proxies stand before the app (nginx: 1): the client's address is then that many entries from the end of

@@ -7,7 +7,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import postgres from 'postgres';
 import * as schema from '@/server/db/schema';
-import { queryCountLogger } from './query-count';
+import { countRoundTrips, queryCountLogger, TRANSACTION_ROUND_TRIPS } from './query-count';
 import { processWide } from '@/server/process-wide';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -21,6 +21,17 @@ export interface DbHandle {
    * what was sent meanwhile is lost, so the caller reads the state afresh). Absent for PGlite in this process.
    */
   listen?(channel: string, onNotify: (payload: string) => void, onListen: () => void): Promise<void>;
+}
+
+/** The database with every transaction's BEGIN and COMMIT counted as the round trips they are (query-count.ts). */
+function countingTransactions(db: Db): Db {
+  const transaction = db.transaction.bind(db);
+  // Drizzle's method is generic in the callback's answer; this wrapper passes it through unchanged.
+  db.transaction = ((run, config) => {
+    countRoundTrips(TRANSACTION_ROUND_TRIPS);
+    return transaction(run, config);
+  }) as Db['transaction'];
+  return db;
 }
 
 /**
@@ -81,7 +92,7 @@ export function connectPostgres(url: string, options: ConnectOptions = {}): DbHa
     ? sharedClient(url, max, options.timeouts)
     : postgres(url, clientOptions(max, options.timeouts));
   return {
-    db: drizzlePostgres(client, { schema, logger: queryCountLogger }) as unknown as Db,
+    db: countingTransactions(drizzlePostgres(client, { schema, logger: queryCountLogger }) as unknown as Db),
     kind: 'postgres',
     close: () => client.end({ timeout: 5 }),
     listen: async (channel, onNotify, onListen) => {
@@ -101,7 +112,7 @@ export async function openPglite(
   if (dataDir) await mkdir(path.resolve(dataDir), { recursive: true });
   const pglite = await PGlite.create(dataDir ? path.resolve(dataDir) : undefined, options);
   return {
-    db: drizzlePglite(pglite, { schema, logger: queryCountLogger }) as unknown as Db,
+    db: countingTransactions(drizzlePglite(pglite, { schema, logger: queryCountLogger }) as unknown as Db),
     kind: 'pglite',
     pglite,
     close: () => pglite.close(),

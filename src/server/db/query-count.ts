@@ -18,10 +18,22 @@ export function countQueries<T>(count: QueryCount, run: () => T): T {
   return store().run(count, run);
 }
 
+/** Adds `n` round trips to the request's count, if it is counted. */
+export function countRoundTrips(n: number): void {
+  const count = store().getStore();
+  if (count) count.queries += n;
+}
+
 /** Drizzle's logger hook: called once per query sent. */
 export const queryCountLogger = {
   logQuery(): void {
-    const count = store().getStore();
-    if (count) count.queries += 1;
+    countRoundTrips(1);
   },
 };
+
+/**
+ * A transaction's BEGIN and its COMMIT (or ROLLBACK) are round trips the drivers send themselves, which Drizzle's
+ * logger never sees: `db.transaction` counts them, two per transaction (client.ts). A savepoint inside one is
+ * counted where the driver logs it (PGlite's), not where it does not (postgres.js's); no request path makes one.
+ */
+export const TRANSACTION_ROUND_TRIPS = 2;

@@ -2,7 +2,7 @@ import 'server-only';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { AppError } from '@/lib/errors';
 import type { Db } from '@/server/db/client';
-import { executeRows, pgArray } from '@/server/db/raw';
+import { executeRows, isUniqueViolation, pgArray } from '@/server/db/raw';
 import {
   presaleApplications,
   presaleChoices,
@@ -223,7 +223,141 @@ async function insertApplication(
   return { id: written.id, receiptNo: written.receipt_no, status: written.status };
 }
 
-/** One application per member and presale: the database refuses a second whatever arrives at once. */
+/** The presale as the one-statement application's gate saw it (row_to_json: its timestamps are ISO strings). */
+interface GateRow {
+  id: string;
+  site_id: string;
+  tickets_per_application: number;
+  choice_count: number;
+  opens_at: string;
+  closes_at: string;
+  joined_before: string;
+  companion_rule: Presale['companionRule'];
+  frozen_at: string | null;
+  cancelled_at: string | null;
+  premium: boolean;
+  offerings_found: number;
+  invited_as: 'invited' | 'accepted' | null;
+}
+
+/** The gate's row, and the application written (all null when nothing was). */
+interface AloneRow {
+  presale: GateRow | null;
+  id: string | null;
+  receipt_no: string | null;
+  status: 'applied' | null;
+}
+
+const dateOf = (value: string | null) => (value === null ? null : new Date(value));
+
+function rulesOfGate(row: GateRow): PresaleRules {
+  return {
+    id: row.id,
+    siteId: row.site_id,
+    ticketsPerApplication: row.tickets_per_application,
+    choiceCount: row.choice_count,
+    opensAt: new Date(row.opens_at),
+    closesAt: new Date(row.closes_at),
+    joinedBefore: new Date(row.joined_before),
+    companionRule: row.companion_rule,
+    frozenAt: dateOf(row.frozen_at),
+    cancelledAt: dateOf(row.cancelled_at),
+  };
+}
+
+/**
+ * An application that names no companions, in ONE statement and no transaction (issue 40: the opening's common
+ * case; a statement is atomic by itself, and BEGIN and COMMIT would be two round trips more):
+ *  - `presale`: the presale share-locked as lockOpenPresale does (the close, which locks it for update, waits for this
+ *    statement, and a statement that waited reads the close's frozen row), with what lockForApplication reads beside
+ *    it: whether the applicant is premium now, how many chosen offerings are this presale's, and their invitation.
+ *  - `application`, `chosen`, `joined`: the application, its choices and its participant row, written only when the
+ *    presale accepts it. That condition is this function's SQL copy of the rules that the transaction path checks in
+ *    TypeScript (assertOpen, eligibilityOf, checkApplication); the statement decides, and when it wrote nothing the
+ *    same TypeScript checks, run on the gate's row, say why. Change a rule in both places: a looser copy would let
+ *    through an application the rules refuse, a stricter one answer a refusal as "already applied". The tests refuse
+ *    through this path before the opening, after the close, a guest, a late joiner, too many tickets or choices, an
+ *    offering of another presale and a companion missing.
+ *  - The participant row is inserted without `on conflict`: if the applicant took part in this presale since the
+ *    statement's snapshot (named by someone at that instant), the unique key fails the whole statement, nothing is
+ *    written, and the caller takes the transaction path.
+ * Answers null when the transaction path must decide: the applicant's own unanswered invitation is to be withdrawn
+ * (with a notice to the inviter), or the race above.
+ */
+async function applyAlone(
+  db: Db,
+  siteId: string,
+  applicant: Member,
+  presaleId: string,
+  input: Application,
+  now: Date,
+): Promise<NewApplication | null> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const choiceCount = input.choices.length;
+  let rows: AloneRow[];
+  try {
+    rows = await executeRows<AloneRow>(
+      db,
+      sql`with presale as materialized (
+        select p.id, p.site_id, p.tickets_per_application, p.choice_count, p.opens_at, p.closes_at, p.joined_before,
+          p.companion_rule, p.frozen_at, p.cancelled_at,
+          ${hasPremiumSql(sql`${applicant.id}::uuid`, at)} as premium,
+          (select count(*)::int from presale_offerings o
+            where o.presale_id = p.id and o.id = any(${pgArray(input.choices)}::uuid[])) as offerings_found,
+          (select pp.companion_status from presale_participants pp
+            where pp.presale_id = p.id and pp.member_id = ${applicant.id}::uuid and pp.role = 'companion') as invited_as
+        from presales p
+        where p.id = ${presaleId}::uuid and p.site_id = ${siteId}::uuid
+        for share of p
+      ), application as (
+        insert into presale_applications (presale_id, member_id, receipt_no, tickets, payment_method)
+        select presale.id, ${applicant.id}::uuid, ${newReceiptNo()}, ${input.tickets}, ${input.paymentMethod}
+        from presale
+        where presale.cancelled_at is null and presale.opens_at <= ${at}                  -- assertOpen
+          and presale.frozen_at is null and ${at} < presale.closes_at
+          and ${applicant.memberNumber}::int is not null and presale.premium                -- eligibilityOf
+          and ${applicant.joinedAt?.toISOString() ?? null}::timestamptz < presale.joined_before
+          and presale.invited_as is null                      -- a companion: accepted binds, invited is withdrawn
+          and ${input.tickets} <= presale.tickets_per_application                           -- checkApplication
+          and ${choiceCount} <= presale.choice_count and presale.offerings_found = ${choiceCount}
+          and (presale.companion_rule <> 'member' or ${input.tickets} = 1)  -- the rule wants tickets - 1 named
+        on conflict do nothing
+        returning id, receipt_no, status
+      ), chosen as (
+        insert into presale_choices (application_id, rank, offering_id)
+        select application.id, c.rank, c.offering_id
+        from application, unnest(${pgArray(input.choices)}::uuid[]) with ordinality as c(offering_id, rank)
+      ), joined as (
+        insert into presale_participants (presale_id, application_id, member_id, role)
+        select ${presaleId}::uuid, application.id, ${applicant.id}::uuid, 'applicant' from application
+      )
+      select row_to_json(presale) as presale, application.id, application.receipt_no, application.status
+      from presale left join application on true`,
+    );
+  } catch (error) {
+    if (isUniqueViolation(error)) return null;
+    throw error;
+  }
+  const [row] = rows;
+  if (!row?.presale) throw new AppError('NOT_FOUND');
+  if (row.id && row.receipt_no && row.status)
+    return { id: row.id, receiptNo: row.receipt_no, status: row.status };
+  // Nothing written: the reason, in the order the transaction path checks.
+  const gate = row.presale;
+  const presale = assertOpen(rulesOfGate(gate), now);
+  const allowed = eligibilityOf(presale, applicant, gate.premium ? 'premium' : 'guest');
+  if (!allowed.ok) throw new AppError('FORBIDDEN', allowed.reason);
+  if (gate.invited_as === 'accepted') throw new AppError('CONFLICT', ALREADY_APPLIED);
+  if (gate.invited_as === 'invited') return null;
+  await checkApplication(db, presale, applicant, input, now, null, gate.offerings_found);
+  // Every rule allowed it: the one-per-member index (or a receipt number taken) wrote nothing.
+  throw new AppError('CONFLICT', 'この先行受付にはすでにお申し込み済みです。');
+}
+
+/**
+ * One application per member and presale: the database refuses a second whatever arrives at once. Naming no
+ * companions, one statement (applyAlone); naming some, or withdrawing one's own invitation, one transaction.
+ */
 export async function applyToPresale(
   db: Db,
   siteId: string,
@@ -231,6 +365,22 @@ export async function applyToPresale(
   presaleId: string,
   input: Application,
   now = new Date(),
+): Promise<NewApplication> {
+  if (input.companions.length === 0) {
+    const application = await applyAlone(db, siteId, applicant, presaleId, input, now);
+    if (application) return application;
+  }
+  return applyInTransaction(db, siteId, applicant, presaleId, input, now);
+}
+
+/** An application with its companions (their checks, their participant rows, their notices), or any other. */
+async function applyInTransaction(
+  db: Db,
+  siteId: string,
+  applicant: Member,
+  presaleId: string,
+  input: Application,
+  now: Date,
 ): Promise<NewApplication> {
   return db.transaction(async (tx) => {
     const checked = await lockForApplication(tx, siteId, presaleId, input, applicant, now);

@@ -1,11 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { countQueries } from '@/server/db/query-count';
 import { createTestDb } from '@/test/db';
 import { demoSiteFile } from '@/test/site-fixtures';
-import { complimentaryGrants, contentItems, notices, presaleOfferings } from '@/server/db/schema';
+import { complimentaryGrants, contentItems, members, notices, presaleOfferings } from '@/server/db/schema';
 import { upsertSite, type Site } from '@/features/site/server';
 import { ensureMember, joinMember, type Member } from '@/features/membership/server';
-import { createSession } from '@/features/auth/server';
+import { createSession, firebaseIdentity, SESSION_COOKIE } from '@/features/auth/server';
+import { getPaymentProvider } from '@/features/billing/server';
 import type { StaffActor } from '@/features/staff';
 import { applicationSchema, presaleSetupSchema, type ApplicationInput } from '@/features/presale/schemas';
 import { applyToPresale, updateApplication } from './apply';
@@ -28,7 +30,7 @@ let handle: Awaited<ReturnType<typeof createTestDb>>;
 let mio: Site;
 let editor: StaffActor;
 vi.mock('@/server/db', () => ({ getDb: async () => handle.db }));
-const { applicationAnswer } = await import('./direct-api');
+const { applicationAnswer, presaleViewAnswer } = await import('./direct-api');
 
 let counter = 0;
 async function premiumMember(premium = true): Promise<Member> {
@@ -92,16 +94,31 @@ const noticesOf = (member: Member, kind: string) =>
     .from(notices)
     .where(and(eq(notices.memberId, member.id), eq(notices.kind, kind)));
 
-/** POST /api/presales/{id}/application as this member, through the handler the front server runs. */
-async function post(member: Member, presaleId: string, body: unknown): Promise<Response> {
-  const now = new Date();
+/** A session of this member, last checked with the identity provider at `checkedAt`. */
+async function sessionOf(member: Member, checkedAt = new Date()): Promise<string> {
   const { token } = await createSession(
     handle.db,
-    { siteId: mio.id, uid: member.uid, email: null, authTime: now },
-    now,
+    { siteId: mio.id, uid: member.uid, email: null, authTime: checkedAt },
+    checkedAt,
   );
+  return token;
+}
+
+/** POST /api/presales/{id}/application with this session, through the handler the front server runs. */
+function postWith(token: string, presaleId: string, body: unknown): Promise<Response> {
   const request = memberPost(`http://localhost/api/presales/${presaleId}/application`, token, body);
   return applicationAnswer(request, mio, { id: presaleId });
+}
+
+async function post(member: Member, presaleId: string, body: unknown): Promise<Response> {
+  return postWith(await sessionOf(member), presaleId, body);
+}
+
+/** What `run` answered and the database round trips it made (src/server/db/query-count.ts). */
+async function roundTrips<T>(run: () => Promise<T>): Promise<{ value: T; queries: number }> {
+  const count = { queries: 0 };
+  const value = await countQueries(count, run);
+  return { value, queries: count.queries };
 }
 
 const naming = (offering: string, number: number | string, action: 'apply' | 'update' = 'apply') => ({
@@ -215,5 +232,116 @@ describe('companions (issue 37)', () => {
     // Another account names on.
     const honest = await premiumMember();
     expect((await post(honest, presale.id, naming(offering, 900_009))).status).toBe(422);
+  });
+});
+
+/**
+ * Issue 40, point 2: an application in a handful of database round trips, the identity provider asked only when the
+ * session's own check is due, and the TICKET item's open-presale panel in one prepared query. The counts are of the
+ * whole answer of the front server's handler, after the site (cached per process) and with the session made
+ * beforehand; a transaction's BEGIN and COMMIT count as the round trips they are (query-count.ts).
+ */
+describe('round trips of the opening (issue 40)', () => {
+  const GOOD = { number: '4242424242424242', expMonth: 12, expYear: 2035, cvc: '123' };
+  async function withCard(member: Member): Promise<Member> {
+    const provider = await getPaymentProvider();
+    const customerId = await provider.createCustomer({ siteId: mio.id, memberId: member.id, email: null });
+    await provider.changeCard({ customerId, subscriptionId: null, card: GOOD });
+    await handle.db.update(members).set({ billingCustomerId: customerId }).where(eq(members.id, member.id));
+    return { ...member, billingCustomerId: customerId };
+  }
+  const alone = (offering: string, paymentMethod: 'card' | 'konbini') => ({
+    action: 'apply',
+    application: { choices: [offering], tickets: 1, companions: [], paymentMethod },
+  });
+
+  it('applies in at most 5 (card or konbini), refuses a second application, and asks the provider only when due', async () => {
+    const { presale, offering } = await presaleOpenFrom(new Date(Date.now() - 3_600_000));
+    // The provider, counted: it says yes to every account it is asked about.
+    const getAccount = vi
+      .spyOn(firebaseIdentity, 'getAccount')
+      .mockResolvedValue({ disabled: false, validAfter: null, email: null, emailVerified: true });
+    try {
+      const konbini = await premiumMember();
+      const token = await sessionOf(konbini);
+      const first = await roundTrips(() => postWith(token, presale.id, alone(offering, 'konbini')));
+      expect(first.value.status).toBe(201);
+      expect(getAccount).not.toHaveBeenCalled();
+      expect(first.queries).toBeLessThanOrEqual(5);
+      const again = await roundTrips(() => postWith(token, presale.id, alone(offering, 'konbini')));
+      expect(again.value.status).toBe(409);
+      expect(again.queries).toBeLessThanOrEqual(5);
+      // The statement refuses what the rules refuse, and says why: not premium, joined after the cutoff.
+      const guest = await post(await premiumMember(false), presale.id, alone(offering, 'konbini'));
+      expect(guest.status).toBe(403);
+      const late = await premiumMember();
+      await handle.db.update(members).set({ joinedAt: new Date() }).where(eq(members.id, late.id));
+      const lateAnswer = await post(late, presale.id, alone(offering, 'konbini'));
+      expect(lateAnswer.status).toBe(403);
+      expect(await lateAnswer.text()).toContain('入会締切より後にご入会の方');
+
+      const cardToken = await sessionOf(await withCard(await premiumMember()));
+      const byCard = await roundTrips(() => postWith(cardToken, presale.id, alone(offering, 'card')));
+      expect(byCard.value.status).toBe(201);
+      expect(byCard.queries).toBeLessThanOrEqual(5);
+      expect(getAccount).not.toHaveBeenCalled();
+
+      // A session checked 5 minutes ago is due (4 minutes): its application waits for the one check, the next not.
+      const due = await premiumMember();
+      const dueToken = await sessionOf(due, new Date(Date.now() - 5 * 60_000));
+      const checked = await roundTrips(() => postWith(dueToken, presale.id, alone(offering, 'konbini')));
+      expect(checked.value.status).toBe(201);
+      expect(getAccount).toHaveBeenCalledTimes(1);
+      // The check's own write (the session marked checked) is the one round trip more.
+      expect(checked.queries).toBeLessThanOrEqual(6);
+      expect((await postWith(dueToken, presale.id, alone(offering, 'konbini'))).status).toBe(409);
+      expect(getAccount).toHaveBeenCalledTimes(1);
+    } finally {
+      getAccount.mockRestore();
+    }
+  });
+
+  it('applies with a companion (measured), and reads the open panel in one prepared query', async () => {
+    const { presale, offering } = await presaleOpenFrom(new Date(Date.now() - 3_600_000));
+    const [applicant, companion, reader] = [
+      await premiumMember(),
+      await premiumMember(),
+      await premiumMember(),
+    ];
+    const token = await sessionOf(applicant);
+    const named = await roundTrips(() =>
+      postWith(token, presale.id, naming(offering, companion.memberNumber!)),
+    );
+    expect(named.value.status).toBe(201);
+
+    const { presaleForViewer } = await import('./view');
+    // Warm: the performances of an open presale are kept per process after the first read.
+    await presaleForViewer(handle.db, mio.id, presale.itemId, reader);
+    const panel = await roundTrips(() => presaleForViewer(handle.db, mio.id, presale.itemId, reader));
+    expect(panel.value).toMatchObject({
+      state: 'open',
+      canApply: { ok: true },
+      mine: null,
+      invitation: null,
+    });
+    expect(panel.queries).toBe(1);
+    const invited = await roundTrips(() => presaleForViewer(handle.db, mio.id, presale.itemId, companion));
+    expect(invited.value?.invitation).toMatchObject({ status: 'invited', tickets: 2 });
+    expect(invited.queries).toBe(1);
+    const own = await roundTrips(() => presaleForViewer(handle.db, mio.id, presale.itemId, applicant));
+    expect(own.value?.mine).toMatchObject({
+      tickets: 2,
+      companions: [{ memberNumber: companion.memberNumber }],
+    });
+    expect(own.queries).toBe(1);
+
+    // The whole answer of GET /api/presales/item/{id}: the session, the member, the panel.
+    const readerToken = await sessionOf(reader);
+    const request = new Request(`http://localhost/api/presales/item/${presale.itemId}`, {
+      headers: { cookie: `${SESSION_COOKIE}=${readerToken}` },
+    });
+    const answer = await roundTrips(() => presaleViewAnswer(request, mio, presale.itemId));
+    expect(answer.value.status).toBe(200);
+    expect(answer.queries).toBeLessThanOrEqual(3);
   });
 });

@@ -116,6 +116,13 @@ describe('a presale', () => {
     await expect(
       apply(a!, { choices: [crypto.randomUUID()], tickets: 1, companions: [] }),
     ).rejects.toMatchObject({ status: 422 });
+    // After the close; more choices than the presale allows (each answered with its own reason).
+    await expect(
+      apply(a!, { choices: [offerings[0]!], tickets: 1, companions: [] }, at(24 * 8)),
+    ).rejects.toMatchObject({ status: 409, message: 'この先行受付の受付は終了しました。' });
+    await expect(
+      apply(a!, { choices: [offerings[0]!, offerings[1]!, crypto.randomUUID()], tickets: 1, companions: [] }),
+    ).rejects.toMatchObject({ status: 422, message: '希望は第2希望までです。' });
 
     const first = await apply(a!, {
       choices: [offerings[0]!, offerings[1]!],

@@ -2,7 +2,6 @@ import 'server-only';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import {
-  members,
   presaleApplications,
   presaleOfferings,
   presaleParticipants,
@@ -11,10 +10,16 @@ import {
 } from '@/server/db/schema';
 import type { Member } from '@/features/membership';
 import { presaleState, resultsOut as resultsAreOut } from '@/features/presale/state';
-import type { PresalePerformanceView, PresaleView } from '@/features/presale/types';
-import { eligibility } from './eligibility';
+import type { MyApplicationView, PresalePerformanceView, PresaleView } from '@/features/presale/types';
+import { eligibilityOf } from './eligibility';
 import { choicesOfApplication, companionsOfApplication } from './result-parts';
-import { mineFromRow, NOBODY, preparePresaleWithResult, type PresaleWithResult } from './result-view';
+import {
+  mineFromRow,
+  NOBODY,
+  preparePresaleForMember,
+  type LiveApplication,
+  type PresaleForMember,
+} from './result-view';
 
 /**
  * Performances and seat types of presales whose window has opened: their rules can no longer change, so each
@@ -89,23 +94,21 @@ const prepared = new WeakMap<
   Db,
   {
     application: ReturnType<typeof prepareMyApplication>;
-    presale: ReturnType<typeof preparePresaleWithResult>;
+    presale: ReturnType<typeof preparePresaleForMember>;
   }
 >();
 function queriesOf(db: Db) {
   let queries = prepared.get(db);
   if (!queries) {
-    queries = { application: prepareMyApplication(db), presale: preparePresaleWithResult(db) };
+    queries = { application: prepareMyApplication(db), presale: preparePresaleForMember(db) };
     prepared.set(db, queries);
   }
   return queries;
 }
 
-/** The result rebuilt from the live application, its choices and companions: before the announcement (and in tests). */
-export async function myApplication(db: Db, presaleId: string, memberId: string, resultsOut: boolean) {
-  const [application] = await queriesOf(db).application.execute({ presaleId, memberId });
-  if (!application) return null;
-  // A draw made before the results time stays unseen until then, as on every platform's 当落発表.
+/** The member's view of their live application; a draw made before the results time stays unseen until then. */
+function liveView(application: LiveApplication, resultsOut: boolean): MyApplicationView {
+  // As on every platform's 当落発表: drawn, but 'applied' to the member until the results time.
   const hidden = !resultsOut && application.status !== 'applied' && application.status !== 'refunded';
   return {
     receiptNo: application.receiptNo,
@@ -117,40 +120,25 @@ export async function myApplication(db: Db, presaleId: string, memberId: string,
     wonRank: hidden ? null : application.wonRank,
     voidReason: hidden ? null : application.voidReason,
     paymentMethod: application.paymentMethod,
-    updatedAt: application.updatedAt.toISOString(),
+    updatedAt: new Date(application.updatedAt).toISOString(),
   };
 }
 
-/**
- * Once the results are announced, an applicant's result is their row, read with the presale (no second query); no
- * row then means no result to show (every application the draw saw got one). Before, the live application.
- */
-async function mineOf(db: Db, presale: PresaleWithResult, memberId: string, resultsOut: boolean) {
-  if (!resultsOut || !presale.resultsAnnouncedAt) return myApplication(db, presale.id, memberId, resultsOut);
-  if (!presale.result) return null;
-  return mineFromRow(presale) ?? myApplication(db, presale.id, memberId, resultsOut);
+/** The result rebuilt from the live application, its choices and companions: before the announcement (and in tests). */
+export async function myApplication(db: Db, presaleId: string, memberId: string, resultsOut: boolean) {
+  const [application] = await queriesOf(db).application.execute({ presaleId, memberId });
+  return application ? liveView(application, resultsOut) : null;
 }
 
-async function invitationFor(db: Db, presaleId: string, memberId: string) {
-  const [row] = await db
-    .select({
-      receiptNo: presaleApplications.receiptNo,
-      applicantNickname: members.nickname,
-      tickets: presaleApplications.tickets,
-      status: presaleParticipants.companionStatus,
-    })
-    .from(presaleParticipants)
-    .innerJoin(presaleApplications, eq(presaleApplications.id, presaleParticipants.applicationId))
-    .innerJoin(members, eq(members.id, presaleApplications.memberId))
-    .where(
-      and(
-        eq(presaleParticipants.presaleId, presaleId),
-        eq(presaleParticipants.memberId, memberId),
-        eq(presaleParticipants.role, 'companion'),
-      ),
-    )
-    .limit(1);
-  return row ? { ...row, status: row.status ?? 'invited' } : null;
+/**
+ * Once the results are announced, an applicant's result is their row, read with the presale; no row then means no
+ * result to show (every application the draw saw got one). Before, the live application read with it too.
+ */
+async function mineOf(db: Db, presale: PresaleForMember, memberId: string, resultsOut: boolean) {
+  if (!resultsOut || !presale.resultsAnnouncedAt)
+    return presale.live ? liveView(presale.live, resultsOut) : null;
+  if (!presale.result) return null;
+  return mineFromRow(presale) ?? myApplication(db, presale.id, memberId, resultsOut);
 }
 
 /** The presale of a TICKET item as this viewer sees it (per request: it holds the viewer's own application). */
@@ -161,13 +149,19 @@ export async function presaleForViewer(
   member: Member | null,
   now = new Date(),
 ): Promise<PresaleView | null> {
-  const [presale] = await queriesOf(db).presale.execute({ itemId, siteId, memberId: member?.id ?? NOBODY });
+  // The presale, the member's application or result, invitation and premium status: one round trip (issue 40).
+  const [presale] = await queriesOf(db).presale.execute({
+    itemId,
+    siteId,
+    memberId: member?.id ?? NOBODY,
+    now: now.toISOString(),
+  });
   if (!presale) return null;
   const state = presaleState(presale, now);
   const resultsOut = resultsAreOut(presale, now);
   const mine = member ? await mineOf(db, presale, member.id, resultsOut) : null;
-  // One person is an applicant or a companion in a presale, never both: an applicant has no invitation to read.
-  const invitation = member && !mine ? await invitationFor(db, presale.id, member.id) : null;
+  // One person is an applicant or a companion in a presale, never both: an applicant has no invitation to show.
+  const invitation = member && !mine ? presale.invitation : null;
   let canApply: PresaleView['canApply'] = { ok: false, reason: null };
   if (state === 'cancelled') canApply = { ok: false, reason: 'この公演は中止となりました。' };
   else if (state === 'upcoming') canApply = { ok: false, reason: '受付開始前です。' };
@@ -178,7 +172,8 @@ export async function presaleForViewer(
   else if (invitation?.status === 'accepted')
     canApply = { ok: false, reason: '同行者として参加しているため、お申し込みいただけません。' };
   else {
-    const allowed = await eligibility(db, presale, member, now);
+    // Read with the presale while the window is open (result-view.ts): the rule the application is checked by.
+    const allowed = eligibilityOf(presale, member, presale.premium ? 'premium' : 'guest');
     canApply = allowed.ok ? { ok: true, reason: null } : { ok: false, reason: allowed.reason };
   }
   return {
