@@ -8,8 +8,10 @@ import {
   cardOf,
   expanded,
   isMissing,
+  refundsByIntent,
   toBillingEvent,
   toPaymentRecord,
+  toSiteChargeRecord,
   toSubscriptionState,
   type CardChange,
   type StripeBillingEvent,
@@ -242,23 +244,20 @@ export function createStripeProvider(options: StripeProviderOptions): StripeProv
     listSiteCharges: (siteId, from, to) =>
       call(async () => {
         const created = { gte: Math.floor(from.getTime() / 1000), lt: Math.floor(to.getTime() / 1000) };
-        const invoices = await stripe.invoices
-          .list({ created, limit: 100 })
-          .autoPagingToArray({ limit: 10_000 });
+        // A refund comes after its payment: every refund of the range's payments was made since the range began.
+        const [invoices, refunds] = await Promise.all([
+          stripe.invoices
+            .list({ created, limit: 100, expand: ['data.payments'] })
+            .autoPagingToArray({ limit: 10_000 }),
+          stripe.refunds
+            .list({ created: { gte: created.gte }, limit: 100 })
+            .autoPagingToArray({ limit: 10_000 }),
+        ]);
+        const refunded = refundsByIntent(refunds);
         // One Stripe account may serve several sites: an invoice is this site's when its subscription says so.
-        // Fees sit on each charge's balance transaction, one more call per invoice: not fetched (null, 「—」).
         return invoices
           .filter((invoice) => invoice.parent?.subscription_details?.metadata?.site_id === siteId)
-          .map((invoice): SiteChargeRecord | null => {
-            const record = toPaymentRecord(invoice);
-            const customer = invoice.customer;
-            if (!record || !customer) return null;
-            return {
-              ...record,
-              customerId: typeof customer === 'string' ? customer : customer.id,
-              feeYen: null,
-            };
-          })
+          .map((invoice) => toSiteChargeRecord(invoice, refunded))
           .filter((record): record is SiteChargeRecord => record !== null)
           .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
       }),
