@@ -30,7 +30,12 @@ export async function seedAuthenticatingFan(
 ): Promise<void> {
   const existing = await findMember(db, site.id, AUTHENTICATING_FAN_UID);
   if (existing?.memberNumber) return;
-  const member = await ensureMember(db, site.id, AUTHENTICATING_FAN_UID, `authenticate@${site.slug}.example.com`);
+  const member = await ensureMember(
+    db,
+    site.id,
+    AUTHENTICATING_FAN_UID,
+    `authenticate@${site.slug}.example.com`,
+  );
   await joinMember(db, member.id, addDays(appliedAt, -60));
   await db.insert(complimentaryGrants).values({
     siteId: site.id,
@@ -38,7 +43,11 @@ export async function seedAuthenticatingFan(
     endsAt: addDays(appliedAt, 400),
     grantedBy: 'demo',
   });
-  const customerId = await sandbox.createCustomer({ siteId: site.id, memberId: member.id, email: member.email });
+  const customerId = await sandbox.createCustomer({
+    siteId: site.id,
+    memberId: member.id,
+    email: member.email,
+  });
   await sandbox.changeCard({ customerId, subscriptionId: null, card: ALWAYS_AUTHENTICATE });
   await db
     .update(members)
@@ -72,4 +81,3 @@ export async function seedDemoDispute(
   const [latest] = (await sandbox.listPayments(member.customerId)).filter((p) => p.status === 'paid');
   if (latest) await sandbox.openDispute({ paymentId: latest.id, reason: 'subscription_canceled' });
 }
-

@@ -231,7 +231,10 @@ describe('the demo’s payments that need someone (docs/decisions/0047)', () => 
       .select()
       .from(presaleApplications)
       .where(
-        and(eq(presaleApplications.memberId, fan!.id), eq(presaleApplications.presaleId, drawn.get('mio')!.id)),
+        and(
+          eq(presaleApplications.memberId, fan!.id),
+          eq(presaleApplications.presaleId, drawn.get('mio')!.id),
+        ),
       );
     expect(application).toMatchObject({ status: 'won', paymentDueAt: expect.any(Date) });
     const payments = await handle.db

@@ -15,7 +15,13 @@ import {
  */
 const ours = { site_id: 'site-1', member_id: 'member-1', attempt_id: 'attempt-1' };
 const intent = (over: Partial<Stripe.PaymentIntent>) =>
-  ({ ...fixtures.payment_intent, currency: 'jpy', amount: 8800, metadata: ours, ...over }) as Stripe.PaymentIntent;
+  ({
+    ...fixtures.payment_intent,
+    currency: 'jpy',
+    amount: 8800,
+    metadata: ours,
+    ...over,
+  }) as Stripe.PaymentIntent;
 const dispute = (over: Partial<Stripe.Dispute>) =>
   ({ ...fixtures.dispute, currency: 'jpy', amount: 8800, ...over }) as unknown as Stripe.Dispute;
 const eventOf = (type: string, object: unknown) =>
@@ -30,7 +36,9 @@ describe('Stripe disputes', () => {
 
   it('names the disputed PaymentIntent, else the charge, its customer, and whether it is decided', () => {
     const charge = { ...fixtures.charge, customer: 'cus_fan' };
-    const open = toDisputeState(dispute({ status: 'needs_response', payment_intent: 'pi_win', charge } as never));
+    const open = toDisputeState(
+      dispute({ status: 'needs_response', payment_intent: 'pi_win', charge } as never),
+    );
     expect(open).toMatchObject({
       providerPaymentId: 'pi_win',
       customerId: 'cus_fan',
@@ -87,7 +95,10 @@ describe('Stripe presale card charges (3-D Secure)', () => {
       status: 'requires_payment_method',
       last_payment_error: { type: 'card_error', code: 'card_declined', decline_code: 'insufficient_funds' },
     });
-    expect(toCardChargeState(declined)).toMatchObject({ status: 'failed', failureCode: 'insufficient_funds' });
+    expect(toCardChargeState(declined)).toMatchObject({
+      status: 'failed',
+      failureCode: 'insufficient_funds',
+    });
     // Not ours: the fixture as published has no metadata.
     expect(toCardChargeState(fixtures.payment_intent as unknown as Stripe.PaymentIntent)).toBeNull();
   });

@@ -137,7 +137,8 @@ export function toCardChargeState(intent: Stripe.PaymentIntent): CardChargeState
   const { site_id: siteId, member_id: memberId, attempt_id: attemptId } = intent.metadata;
   if (!siteId || !memberId || !attemptId || intent.payment_method_types?.includes('konbini')) return null;
   const lastError = intent.last_payment_error;
-  const retriable = AUTHENTICATE_AGAIN.has(lastError?.code ?? '') || lastError?.decline_code === 'authentication_required';
+  const retriable =
+    AUTHENTICATE_AGAIN.has(lastError?.code ?? '') || lastError?.decline_code === 'authentication_required';
   const status: CardChargeState['status'] =
     intent.status === 'succeeded'
       ? 'succeeded'

@@ -34,7 +34,8 @@ export function AuthenticateWin(props: AuthenticateWinProps) {
       body,
     );
     if (!result.ok) return setError(result.message);
-    if (result.data.status !== 'paid') return setError(describeCardError('payment_intent_authentication_failure'));
+    if (result.data.status !== 'paid')
+      return setError(describeCardError('payment_intent_authentication_failure'));
     toast.success('本人認証が完了し、お支払いが完了しました。');
     router.replace(`${paths.myPage()}#tickets`);
     router.refresh();
@@ -46,7 +47,8 @@ export function AuthenticateWin(props: AuthenticateWinProps) {
     setError(null);
     try {
       if (props.provider === 'sandbox') return await report({ approve });
-      if (!props.publishableKey || !props.clientSecret) return setError(describeCardError('processing_error'));
+      if (!props.publishableKey || !props.clientSecret)
+        return setError(describeCardError('processing_error'));
       const stripe = await loadStripe(props.publishableKey);
       if (!stripe) return setError(describeCardError('processing_error'));
       const confirmed = await stripe.confirmCardPayment(

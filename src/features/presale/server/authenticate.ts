@@ -78,7 +78,8 @@ export async function confirmWinAuthentication(
 ): Promise<{ status: 'paid'; paymentId: string } | { status: 'requires_action' }> {
   const found = await applicationOf(db, member, presaleId);
   if (!found) throw new AppError('NOT_FOUND', 'お申し込みが見つかりませんでした。');
-  const paidBefore = async () => (await paymentsOf(db, found.application.id)).find((p) => p.status === 'paid');
+  const paidBefore = async () =>
+    (await paymentsOf(db, found.application.id)).find((p) => p.status === 'paid');
   const waiting = await waitingCharge(db, member.siteId, member.id, presaleId);
   if (!waiting?.payment.providerPaymentId) {
     const paid = await paidBefore();

@@ -362,7 +362,9 @@ describe('paying a presale win', () => {
     const [done, late, edge] = await Promise.all(
       ['s-3ds', 's-3ds-late', 's-3ds-edge'].map((u) => fan(u, AUTHENTICATES)),
     );
-    const [a, b, c] = await Promise.all([done, late, edge].map((who) => apply(who!, presale, open, 'card', 1)));
+    const [a, b, c] = await Promise.all(
+      [done, late, edge].map((who) => apply(who!, presale, open, 'card', 1)),
+    );
     await closeAndDrawDue(handle.db, at(-47));
     await Promise.all([run(), run()]);
     const confirm = (who: Member, now: Date, approve?: boolean) =>
@@ -403,11 +405,15 @@ describe('paying a presale win', () => {
     ]);
     const [paidRow] = await paymentsOf(a.id);
     expect(paidRow).toMatchObject({ status: 'paid' });
-    for (const answer of answers.slice(0, 2)) expect(answer).toEqual({ status: 'paid', paymentId: paidRow!.id });
+    for (const answer of answers.slice(0, 2))
+      expect(answer).toEqual({ status: 'paid', paymentId: paidRow!.id });
     expect(await applicationOf(a.id)).toMatchObject({ status: 'paid' });
     expect(await chargesOf(done!)).toMatchObject([{ status: 'succeeded' }]);
     expect(await noticesOf(done!.id, 'presale-paid')).toHaveLength(1);
-    await expect(confirm(done!, new Date(), true)).resolves.toEqual({ status: 'paid', paymentId: paidRow!.id });
+    await expect(confirm(done!, new Date(), true)).resolves.toEqual({
+      status: 'paid',
+      paymentId: paidRow!.id,
+    });
 
     // The deadline: authenticating at it is refused, and the job cancels the charge and lapses the win (two
     // instances); nothing is taken afterwards.
@@ -436,7 +442,13 @@ describe('paying a presale win', () => {
   it('marks a disputed payment and tells the owners, revoking nothing (a presale charge and a membership invoice)', async () => {
     await handle.db
       .insert(staffMembers)
-      .values({ siteId: mio.id, uid: 'owner', email: 'owner@mio.example.com', displayName: 'オーナー', role: 'owner' })
+      .values({
+        siteId: mio.id,
+        uid: 'owner',
+        email: 'owner@mio.example.com',
+        displayName: 'オーナー',
+        role: 'owner',
+      })
       .onConflictDoNothing();
     const { presale, open } = await setUp('LIVE 2027 福岡');
     const disputed = await fan('d-card');
@@ -453,19 +465,29 @@ describe('paying a presale win', () => {
     const [paid] = await paymentsOf(a.id);
     const marks = await handle.db.select().from(paymentDisputes).where(eq(paymentDisputes.siteId, mio.id));
     expect(marks).toMatchObject([
-      { oneOffPaymentId: paid!.id, memberId: disputed.id, purpose: 'presale', amountYen: 8_800, status: 'open' },
+      {
+        oneOffPaymentId: paid!.id,
+        memberId: disputed.id,
+        purpose: 'presale',
+        amountYen: 8_800,
+        status: 'open',
+      },
     ]);
     const ownerMails = () =>
       handle.db
         .select()
         .from(notices)
         .where(and(eq(notices.kind, 'payment-disputed'), eq(notices.toAddress, 'owner@mio.example.com')));
-    expect(await ownerMails()).toMatchObject([{ memberId: null, data: { status: 'open', purpose: 'presale' } }]);
+    expect(await ownerMails()).toMatchObject([
+      { memberId: null, data: { status: 'open', purpose: 'presale' } },
+    ]);
 
     // Lost at the card company: marked lost, told again; the ticket stays paid until staff decide.
     await provider.closeDispute(marks[0]!.providerDisputeId, 'lost');
     await provider.closeDispute(marks[0]!.providerDisputeId, 'lost');
-    expect(await handle.db.select().from(paymentDisputes)).toMatchObject([{ status: 'lost', providerStatus: 'lost' }]);
+    expect(await handle.db.select().from(paymentDisputes)).toMatchObject([
+      { status: 'lost', providerStatus: 'lost' },
+    ]);
     expect(await ownerMails()).toHaveLength(2);
     expect(await applicationOf(a.id)).toMatchObject({ status: 'paid' });
     expect(await paymentsOf(a.id)).toMatchObject([{ status: 'paid' }]);
@@ -490,7 +512,12 @@ describe('paying a presale win', () => {
       .select()
       .from(paymentDisputes)
       .where(eq(paymentDisputes.memberId, member.id));
-    expect(membership).toMatchObject({ purpose: 'membership', amountYen: 550, oneOffPaymentId: null, status: 'open' });
+    expect(membership).toMatchObject({
+      purpose: 'membership',
+      amountYen: 550,
+      oneOffPaymentId: null,
+      status: 'open',
+    });
     expect((await ensureMember(handle.db, mio.id, 'd-member'))!.memberNumber).not.toBeNull();
   });
 });

@@ -20,11 +20,7 @@ import { RevokeGrantButton } from '@/features/billing/staff/members/components/r
 import { formatPhoneJa } from '@/lib/phone';
 import { formatYenAmount as yen } from '@/lib/yen';
 import { disputesOf } from '@/features/billing/server/disputes';
-import {
-  DISPUTE_RULE,
-  DisputeBadge,
-  DisputeList,
-} from '@/features/billing/staff/sales/components/disputes';
+import { DISPUTE_RULE, DisputeBadge, DisputeList } from '@/features/billing/staff/sales/components/disputes';
 
 const SUBSCRIPTION_LABELS: Record<string, string> = {
   active: '有効',

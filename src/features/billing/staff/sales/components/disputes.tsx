@@ -42,17 +42,23 @@ export const DISPUTE_RULE =
 /** A site's or a member's chargebacks: when, what, how much, why, and where the card company stands. */
 export function DisputeList({ disputes, showMember }: { disputes: PaymentDispute[]; showMember: boolean }) {
   return (
-    <div className="max-w-full overflow-x-auto rounded-md border border-line" role="region" tabIndex={0}
-      aria-label="異議申し立ての一覧">
+    <div
+      className="max-w-full overflow-x-auto rounded-md border border-line"
+      role="region"
+      tabIndex={0}
+      aria-label="異議申し立ての一覧"
+    >
       <table className="w-full min-w-[36rem] border-collapse text-sm" data-testid="dispute-list">
         <caption className="sr-only">異議申し立ての一覧（新しい順）</caption>
         <thead className="bg-surface-sub text-left">
           <tr>
-            {['申し立て日', '対象', ...(showMember ? ['会員'] : []), '金額（税込）', '理由', '状態'].map((label) => (
-              <th key={label} scope="col" className="px-3 py-2 whitespace-nowrap">
-                {label}
-              </th>
-            ))}
+            {['申し立て日', '対象', ...(showMember ? ['会員'] : []), '金額（税込）', '理由', '状態'].map(
+              (label) => (
+                <th key={label} scope="col" className="px-3 py-2 whitespace-nowrap">
+                  {label}
+                </th>
+              ),
+            )}
           </tr>
         </thead>
         <tbody>
@@ -63,7 +69,10 @@ export function DisputeList({ disputes, showMember }: { disputes: PaymentDispute
               {showMember && (
                 <td className="px-3 py-2">
                   {dispute.memberId ? (
-                    <Link href={paths.staff.member(dispute.memberId)} className="underline underline-offset-4">
+                    <Link
+                      href={paths.staff.member(dispute.memberId)}
+                      className="underline underline-offset-4"
+                    >
                       会員の詳細
                     </Link>
                   ) : (

@@ -6,10 +6,7 @@ import { paths } from '@/lib/paths';
 import { KIND_LABELS, METHOD_LABELS, totalOf, type SalesMonth } from '@/features/billing/staff/sales/model';
 import { monthLabel } from '@/features/billing/staff/sales/months';
 import { FigureCells, ROW_HEADER, SalesTable } from '@/features/billing/staff/sales/components/sales-table';
-import {
-  DISPUTE_RULE,
-  DisputeList,
-} from '@/features/billing/staff/sales/components/disputes';
+import { DISPUTE_RULE, DisputeList } from '@/features/billing/staff/sales/components/disputes';
 import type { PaymentDispute } from '@/features/billing/server/disputes';
 import { formatYenAmount as yen } from '@/lib/yen';
 
