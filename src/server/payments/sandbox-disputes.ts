@@ -36,8 +36,8 @@ async function recordDisputeEvent(tx: Db, type: string, disputeId: string, at: D
  * Each change is one transaction with its event, delivered as Stripe's charge.dispute.* webhooks are.
  */
 export function sandboxDisputeBook(db: Db, now: (siteId: string) => Promise<Date>) {
-  const read = async (disputeId: string): Promise<DisputeRow | undefined> =>
-    (await db.select().from(sandboxDisputes).where(eq(sandboxDisputes.id, disputeId)))[0];
+  const read = async (disputeId: string, within: Db = db): Promise<DisputeRow | undefined> =>
+    (await within.select().from(sandboxDisputes).where(eq(sandboxDisputes.id, disputeId)))[0];
   return {
     /** Opens a dispute of a paid card charge (pi_sb_card_…) or subscription invoice (in_sb_…), once per payment. */
     async openDispute(input: { paymentId: string; reason?: string }): Promise<DisputeState> {
@@ -86,8 +86,8 @@ export function sandboxDisputeBook(db: Db, now: (siteId: string) => Promise<Date
       return toDisputeState((await read(disputeId))!);
     },
 
-    async retrieveDispute(disputeId: string): Promise<DisputeState | null> {
-      const row = await read(disputeId);
+    async retrieveDispute(disputeId: string, within?: Db): Promise<DisputeState | null> {
+      const row = await read(disputeId, within);
       return row ? toDisputeState(row) : null;
     },
   };

@@ -52,7 +52,6 @@ export function stripeCharges(
               currency: 'jpy',
               customer: input.customerId,
               payment_method: method.id,
-              payment_method_types: ['card'],
               off_session: true,
               confirm: true,
               description: input.description,

@@ -233,8 +233,8 @@ export interface PaymentProvider {
    * after: one the fan authenticated first stays succeeded, and is paid.
    */
   cancelCardCharge(providerPaymentId: string, siteId: string): Promise<CardChargeState | null>;
-  /** The dispute as the provider has it now; null if unknown. */
-  retrieveDispute(disputeId: string): Promise<DisputeState | null>;
+  /** The dispute as the provider has it now; null if unknown (`within`: as for retrieveSubscription). */
+  retrieveDispute(disputeId: string, within?: Db): Promise<DisputeState | null>;
   /** Gives back a paid one-off payment (a card charge or a paid konbini voucher) whole; asking again changes nothing. */
   refundOneOff(providerPaymentId: string, siteId: string): Promise<void>;
   /** Cancels a konbini voucher not yet paid; answers the payment as it is after (a voucher already paid stays paid). */

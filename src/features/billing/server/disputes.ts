@@ -3,6 +3,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { members, oneOffPayments, paymentDisputes } from '@/server/db/schema';
 import type { DisputeState, PaymentProviderKind } from '@/server/payments/types';
+import { formatMemberNumber } from '@/features/membership/server';
 import { notifyOwners } from '@/features/notices/server';
 
 export type PaymentDispute = typeof paymentDisputes.$inferSelect;
@@ -82,7 +83,7 @@ export async function applyDisputeState(
     purpose: payment.purpose,
     amountYen: state.amountYen,
     reason: state.reason,
-    memberNumber: member?.memberNumber ?? null,
+    memberNumber: member?.memberNumber != null ? formatMemberNumber(member.memberNumber) : null,
     memberId: payment.memberId,
   };
   if (!before) {

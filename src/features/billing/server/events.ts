@@ -41,7 +41,7 @@ export async function handleBillingEvent(
       return (await applyCardChargeState(tx, charge, event.created)) ? 'applied' : 'ignored';
     }
     if (event.disputeId) {
-      const dispute = await provider.retrieveDispute(event.disputeId);
+      const dispute = await provider.retrieveDispute(event.disputeId, tx);
       if (!dispute) return 'ignored';
       return (await applyDisputeState(tx, provider.kind, dispute, event.created)) ? 'applied' : 'ignored';
     }

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import { contentItems, oneOffPayments, presaleApplications, presales } from '@/server/db/schema';
+import { oneOffPayments, presaleApplications } from '@/server/db/schema';
 import { CardError, type PaymentProvider } from '@/server/payments/types';
 import { notify } from '@/features/notices/server';
 import { awaitAuthentication, completeCardCharge } from './card-action';
