@@ -103,7 +103,9 @@ test('a fan authenticates a win after a 3-D Secure request; the owner is told of
   const disputes = owner.getByTestId('dispute-list');
   await expect(disputes.locator('[data-dispute-status="open"]')).toContainText('異議申し立て中');
   await disputes.getByRole('link', { name: '会員の詳細' }).first().click();
-  await expect(owner.getByRole('heading', { level: 1 }).getByTestId('dispute-badge')).toContainText(
-    '異議申し立て中',
+  // Beside the member's name, and the dispute in its own section with the rule.
+  await expect(owner.getByTestId('dispute-badge').first()).toHaveText('異議申し立て中');
+  await expect(owner.getByRole('region', { name: '異議申し立て', exact: true })).toContainText(
+    '自動では取り消しません',
   );
 });
