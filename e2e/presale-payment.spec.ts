@@ -1,6 +1,9 @@
 import { expect, test } from './support/test';
 import { MIO_URL, SECOND_URL } from './support/sites';
 import { demoBrowser } from './support/sessions';
+import { signInWithToken } from './support/auth';
+import { waitForMail } from './support/mail';
+import { freshContext } from './support/test';
 
 /**
  * A presale win paid (issue 23 item 4), on the demo's seeded state (scripts/lib/seed-presales.ts): the drawn presale's
@@ -58,4 +61,51 @@ test('a fan whose konbini win was paid sees it paid with its receipt', async ({ 
     'この領収書は適格請求書ではありません',
   );
   await expect(fan.getByTestId('receipt-registration')).toHaveCount(0);
+});
+
+test('a fan authenticates a win after a 3-D Secure request; the owner is told of a chargeback', async ({
+  browser,
+}) => {
+  // mio's demo fan whose card asks for 3-D Secure (AUTHENTICATING_FAN_UID, scripts/lib/seed-payment-cases.ts): told
+  // by mail, asked on My page. No password: signed in as another service of the club would (a custom token).
+  const uid = 'demo-3ds-fan';
+  const address = 'authenticate@mio.example.com';
+  const mail = await waitForMail(address, 'カードの本人認証をお願いします');
+  expect(mail.text).toContain('3Dセキュア');
+  const page = await (await freshContext(browser, { baseURL: MIO_URL })).newPage();
+  await signInWithToken(page, { slug: 'mio', uid, email: address, password: '' });
+  const action = page.locator('#tickets').getByTestId('ticket-card-action');
+  await expect(action).toContainText('本人認証（3Dセキュア）を求められています');
+  await action.getByRole('link', { name: '本人認証をする' }).click();
+  await expect(page).toHaveURL(/\/mypage\/tickets\/[0-9a-f-]{36}\/authenticate$/);
+  await expect(page.getByTestId('authenticate-due')).toBeVisible();
+  const authenticatePage = page.url();
+
+  // The sandbox's stand-in for the card company's page: refused first (still waiting), then approved.
+  const challenge = page.getByTestId('sandbox-3ds');
+  await challenge.getByRole('button', { name: '認証しない' }).click();
+  await expect(challenge.getByRole('alert')).toContainText('本人認証ができませんでした');
+  await challenge.getByRole('button', { name: '認証する' }).click();
+  await expect(page).toHaveURL(`${MIO_URL}/mypage#tickets`);
+  const paid = page.locator('#tickets [data-ticket-status="paid"]');
+  await expect(paid).toContainText('クレジットカードでお支払い済みです');
+  await expect(page.getByTestId('ticket-card-action')).toHaveCount(0);
+  await waitForMail(address, 'お支払い完了');
+  // The page again (a second tab, a bookmark): nothing waits any more, nothing is charged again.
+  await page.goto(authenticatePage);
+  await expect(page.getByText('本人認証が必要なお支払いはありません。')).toBeVisible();
+
+  // The chargeback the demo's card holder opened: the owners' mail, the badge on 売上 and on the member's page.
+  const ownerMail = await waitForMail('owner@mio.example.com', 'お支払いに異議申し立てがありました');
+  expect(ownerMail.text).toContain('自動では取り消していません');
+  const owner = await demoBrowser(browser, 'mio', 'owner');
+  await owner.goto(`${MIO_URL}/staff/sales`);
+  const disputes = owner.getByTestId('dispute-list');
+  await expect(disputes.locator('[data-dispute-status="open"]')).toContainText('異議申し立て中');
+  await disputes.getByRole('link', { name: '会員の詳細' }).first().click();
+  // Beside the member's name, and the dispute in its own section with the rule.
+  await expect(owner.getByTestId('dispute-badge').first()).toHaveText('異議申し立て中');
+  await expect(owner.getByRole('region', { name: '異議申し立て', exact: true })).toContainText(
+    '自動では取り消しません',
+  );
 });

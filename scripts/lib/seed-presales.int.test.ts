@@ -9,6 +9,8 @@ import { createTestDb } from '@/test/db';
 import {
   contentItems,
   members,
+  oneOffPayments,
+  paymentDisputes,
   presaleApplications,
   presaleParticipants,
   presales,
@@ -23,6 +25,7 @@ import { seedDemo } from './seed';
 import { seedDemoContent } from './seed-content';
 import { seedDemoMembers } from './seed-members';
 import { seedDemoPresales } from './seed-presales';
+import { AUTHENTICATING_FAN_UID } from './seed-payment-cases';
 import { seedDemoStaff } from './seed-staff';
 import { readDemoUsers, type DemoUser } from './seed-auth';
 
@@ -214,5 +217,33 @@ describe('each demo TICKET item with a presale', () => {
         expect(item.presale?.code ?? null).toBeNull();
       }
     }
+  });
+});
+
+describe('the demo’s payments that need someone (docs/decisions/0047)', () => {
+  it('holds mio’s fan whose win waits for 3-D Secure, and one disputed card month of the expired member', async () => {
+    const mio = sites.find((site) => site.slug === 'mio')!;
+    const [fan] = await handle.db
+      .select()
+      .from(members)
+      .where(and(eq(members.siteId, mio.id), eq(members.uid, AUTHENTICATING_FAN_UID)));
+    const [application] = await handle.db
+      .select()
+      .from(presaleApplications)
+      .where(
+        and(
+          eq(presaleApplications.memberId, fan!.id),
+          eq(presaleApplications.presaleId, drawn.get('mio')!.id),
+        ),
+      );
+    expect(application).toMatchObject({ status: 'won', paymentDueAt: expect.any(Date) });
+    const payments = await handle.db
+      .select()
+      .from(oneOffPayments)
+      .where(eq(oneOffPayments.presaleApplicationId, application!.id));
+    expect(payments).toMatchObject([{ status: 'pending', method: 'card' }]);
+    // Seeded twice, disputed once.
+    const disputes = await handle.db.select().from(paymentDisputes).where(eq(paymentDisputes.siteId, mio.id));
+    expect(disputes).toMatchObject([{ purpose: 'membership', status: 'open', memberId: expect.any(String) }]);
   });
 });

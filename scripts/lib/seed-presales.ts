@@ -37,6 +37,7 @@ import {
   type PlannedEntry,
 } from './seed-draw-entries';
 import { toJstLocalInput } from '@/lib/dates';
+import { seedAuthenticatingFan, seedDemoDispute } from './seed-payment-cases';
 
 const JST = (date: Date) => toJstLocalInput(date);
 
@@ -65,6 +66,9 @@ export async function seedDemoPresales(
 ): Promise<void> {
   const now = startOfHour(new Date());
   const drawn: { site: Site; presaleId: string; resultsAt: Date }[] = [];
+  const sandbox: SandboxProvider = createSandboxProvider(db, async (event) => {
+    await handleBillingEvent(db, sandbox, event);
+  });
   for (const site of sites) {
     const owner = users[site.slug]?.find((user) => user.role === 'owner');
     const premiumUser = users[site.slug]?.find((user) => user.role === 'premium');
@@ -147,6 +151,10 @@ export async function seedDemoPresales(
       );
       // The companion accepted on their My page before the close (as companions.ts records it).
       if (companions.length) await acceptInvitations(db, presale.id, site.id, companions);
+      if (crowd && site.slug === 'mio') {
+        const spare = offerings[SPARE_OFFERING]!;
+        await seedAuthenticatingFan(db, sandbox, site, presale.id, spare, addHours(opensAt, 2));
+      }
       const afterClose = addHours(closesAt, 1);
       await freezePresale(db, presale.id, afterClose);
       await drawPresale(db, presale.id, afterClose);
@@ -154,10 +162,8 @@ export async function seedDemoPresales(
     }
   }
   // The results time of the drawn presale has passed: announced, and the win charged on the saved card (sandbox)
-  // or given its konbini voucher, which the demo member of the second site has paid at the till since.
-  const sandbox: SandboxProvider = createSandboxProvider(db, async (event) => {
-    await handleBillingEvent(db, sandbox, event);
-  });
+  // or given its konbini voucher, which the demo member of the second site has paid at the till since; mio's
+  // authenticating fan's charge waits for 3-D Secure.
   await runPresaleJobs(db, sandbox);
   for (const { site, presaleId, resultsAt } of drawn) {
     const premiumUser = users[site.slug]?.find((user) => user.role === 'premium');
@@ -178,6 +184,9 @@ export async function seedDemoPresales(
     await runPresaleJobs(db, sandbox);
     // mio's seats are shown already; the second site's only three days before the show, as clubs often do.
     await issueDemoTickets(db, presaleId, resultsAt, site.slug === 'mio' ? 'shown' : 'later');
+  }
+  for (const site of sites.filter((candidate) => candidate.slug === 'mio')) {
+    await seedDemoDispute(db, sandbox, site, users[site.slug] ?? []);
   }
 }
 

@@ -23,6 +23,8 @@ export const paths = {
   editProfile: () => '/mypage/profile',
   editAddress: () => '/mypage/address',
   changeCard: () => '/mypage/card',
+  /** A presale win's card charge that needs the fan's 3-D Secure authentication (docs/decisions/0047). */
+  authenticateWin: (presaleId: string) => `/mypage/tickets/${presaleId}/authenticate`,
   leave: () => '/mypage/leave',
   changePlan: () => '/mypage/plan',
   receipt: (paymentId: string) => `/mypage/payments/${encodeURIComponent(paymentId)}/receipt`,

@@ -4,6 +4,8 @@
 import 'server-only';
 
 export { receiptNumberOf } from './receipt';
+export { completeCardCharge, waitingCharge } from './server/card-action';
+export { applyDisputeState, disputesOf, type PaymentDispute } from './server/disputes';
 export { ensureCustomer } from './server/customer';
 export { applySubscriptionState, handleBillingEvent } from './server/events';
 export { findReceiptPayment, listPaymentHistory } from './server/history';

@@ -3,7 +3,8 @@
 
 import 'server-only';
 
-export { getPaidCsv, postCancel, postExtend, postPayment, putPresale } from './server/api';
+export { getPaidCsv, postAuthenticate, postCancel, postExtend, postPayment, putPresale } from './server/api';
+export { AuthenticateWinPage } from './components/authenticate-page';
 export { getDrawLog, getDrawRecord, getDraws, getPresaleFairness } from './server/public-api';
 export { PaidPage } from './components/paid-page';
 export { DrawLogPage } from './components/public/draw-log-page';

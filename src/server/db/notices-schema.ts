@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -28,9 +29,10 @@ export const notices = pgTable(
     siteId: uuid('site_id')
       .notNull()
       .references(() => sites.id, { onDelete: 'cascade' }),
-    memberId: uuid('member_id')
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
+    /** The member it is for; null for a mail to the club's staff (`toAddress`), which no inbox shows. */
+    memberId: uuid('member_id').references(() => members.id, { onDelete: 'cascade' }),
+    /** A staff mail's address (an owner's, docs/decisions/0047); a member's notice goes to the member's address. */
+    toAddress: text('to_address'),
     /** A template's name (src/features/notices/templates). */
     kind: text('kind').notNull(),
     deliveryKey: text('delivery_key').notNull(),
@@ -47,6 +49,7 @@ export const notices = pgTable(
     mailSentAt: timestamp('mail_sent_at', { withTimezone: true }),
   },
   (table) => [
+    check('notices_recipient', sql`${table.memberId} is not null or ${table.toAddress} is not null`),
     uniqueIndex('notices_delivery_key').on(table.siteId, table.deliveryKey),
     index('notices_member_idx').on(table.memberId, table.createdAt),
     index('notices_mail_due_idx')

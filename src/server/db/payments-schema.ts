@@ -66,8 +66,10 @@ export const sandboxEvents = pgTable(
     seq: bigserial('seq', { mode: 'number' }).notNull(),
     type: text('type').notNull(),
     subscriptionId: text('subscription_id'),
-    /** The one-off payment (a konbini PaymentIntent) it is about, for payment_intent.* events. */
+    /** The one-off payment (a konbini or card PaymentIntent) it is about, for payment_intent.* events. */
     paymentId: text('payment_id'),
+    /** The dispute it is about, for charge.dispute.* events. */
+    disputeId: text('dispute_id'),
     /** When it happened on the sandbox's (test) clock. */
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
@@ -80,7 +82,11 @@ export const sandboxEvents = pgTable(
 );
 
 export const PAYMENT_PURPOSES = ['membership', 'presale'] as const;
-/** `failed`: a card refused (nothing charged; a new attempt is a new row); `refunded`: paid, then given back. */
+/**
+ * `failed`: a card refused (nothing charged; a new attempt is a new row); `refunded`: paid, then given back;
+ * `pending`: the provider holds a payment the fan must complete: a konbini voucher to pay, or a card charge that
+ * needs the fan's 3-D Secure authentication (method `card`, docs/decisions/0047).
+ */
 export const ONE_OFF_STATUSES = [
   'issuing',
   'pending',
@@ -183,8 +189,61 @@ export const sandboxCharges = pgTable('sandbox_charges', {
   customerId: text('customer_id').notNull(),
   attemptId: text('attempt_id').notNull().unique(),
   amountYen: integer('amount_yen').notNull(),
-  status: text('status', { enum: ['succeeded', 'failed', 'refunded'] }).notNull(),
+  /** `requires_action`: the card asks for the fan's 3-D Secure authentication (docs/decisions/0047). */
+  status: text('status', {
+    enum: ['requires_action', 'succeeded', 'failed', 'refunded', 'canceled'],
+  }).notNull(),
   failureCode: text('failure_code'),
+  memberId: uuid('member_id'),
+  paidAt: timestamp('paid_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   refundedAt: timestamp('refunded_at', { withTimezone: true }),
+});
+
+export const DISPUTE_STATUSES = ['open', 'won', 'lost'] as const;
+
+/**
+ * A chargeback (Stripe: a Dispute) of a payment of ours, written by the provider's event (docs/decisions/0047). It
+ * marks the payment and changes nothing else: the owner is told and decides; the ticket or membership stays as it is.
+ * `providerPaymentId` is what the provider disputes (a PaymentIntent, or the sandbox's charge or invoice id);
+ * `oneOffPaymentId` our payment row where we keep one (a presale card charge).
+ */
+export const paymentDisputes = pgTable(
+  'payment_disputes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    siteId: uuid('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    memberId: uuid('member_id').references(() => members.id, { onDelete: 'set null' }),
+    provider: text('provider', { enum: ['stripe', 'sandbox'] }).notNull(),
+    providerDisputeId: text('provider_dispute_id').notNull().unique(),
+    providerPaymentId: text('provider_payment_id'),
+    oneOffPaymentId: uuid('one_off_payment_id').references(() => oneOffPayments.id, { onDelete: 'set null' }),
+    purpose: text('purpose', { enum: PAYMENT_PURPOSES }).notNull(),
+    amountYen: integer('amount_yen').notNull(),
+    /** The card network's reason as the provider names it (fraudulent, product_not_received, ...). */
+    reason: text('reason').notNull(),
+    status: text('status', { enum: DISPUTE_STATUSES }).notNull().default('open'),
+    /** The provider's own status word, kept as it came (needs_response, under_review, won, lost, ...). */
+    providerStatus: text('provider_status').notNull(),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('payment_disputes_site_idx').on(table.siteId, table.openedAt)],
+);
+
+/** The sandbox's disputes (Stripe keeps these on its side): made by the tests' and the demo's hook. */
+export const sandboxDisputes = pgTable('sandbox_disputes', {
+  id: text('id').primaryKey(),
+  siteId: uuid('site_id').notNull(),
+  customerId: text('customer_id').notNull(),
+  /** The sandbox charge (pi_sb_card_…) or invoice (in_sb_…) disputed. */
+  paymentId: text('payment_id').notNull(),
+  amountYen: integer('amount_yen').notNull(),
+  reason: text('reason').notNull(),
+  status: text('status', { enum: ['needs_response', 'under_review', 'won', 'lost'] }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  closedAt: timestamp('closed_at', { withTimezone: true }),
 });

@@ -13,6 +13,8 @@ const TEST_CARDS: Record<string, { brand: string; declineCode?: string; code?: s
   '3566002020360505': { brand: 'JCB' },
   // Attaches, but every later charge of it fails (sandbox-charges.ts): a presale win's card that cannot be charged.
   '4000000000000341': { brand: 'Visa' },
+  // Attaches, but every off-session charge asks for 3-D Secure (Stripe's "always authenticate" card; sandbox-charges.ts).
+  '4000002760003184': { brand: 'Visa' },
   '4000000000000002': { brand: 'Visa', code: 'card_declined', declineCode: 'generic_decline' },
   '4000000000009995': { brand: 'Visa', code: 'card_declined', declineCode: 'insufficient_funds' },
   '4000000000009987': { brand: 'Visa', code: 'card_declined', declineCode: 'lost_card' },

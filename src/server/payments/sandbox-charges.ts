@@ -2,33 +2,77 @@ import 'server-only';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { sandboxCharges, sandboxCustomers, sandboxKonbiniPayments } from '@/server/db/schema';
-import { CardError } from '@/server/payments/types';
+import { CARD_CHARGE_PREFIX, recordPaymentEvent } from '@/server/payments/sandbox-ledger';
+import { CardError, type CardChargeResult, type CardChargeState } from '@/server/payments/types';
 
 /**
  * The sandbox's one-off charges of a saved card (Stripe: an off-session PaymentIntent with an idempotency key) and
- * refunds of one-off payments. Stripe's test card 4000 0000 0000 0341 attaches to a customer but every charge of it
- * fails; the sandbox keeps only a card's last four digits, and among the test cards it accepts only that one ends in
- * 0341, so a saved card ending in 0341 is refused here as Stripe refuses it.
+ * refunds of one-off payments. The sandbox keeps only a card's last four digits, and among the test cards it accepts
+ * only one ends in each of these, so a saved card is known by them:
+ * - 4000 0000 0000 0341 attaches to a customer but every charge of it fails, as on Stripe;
+ * - 4000 0027 6000 3184 attaches, but every off-session charge asks for 3-D Secure (Stripe's "always authenticate"
+ *   card): the charge waits in `requires_action` until the fan authenticates it (`authenticateCharge`, the sandbox's
+ *   stand-in for the card company's page) or it is cancelled at the deadline (docs/decisions/0047).
  */
 export const FAILS_AFTER_ATTACH_LAST4 = '0341';
+export const ALWAYS_AUTHENTICATE_LAST4 = '3184';
 
-const idOf = (attemptId: string) => `pi_sb_card_${attemptId.replaceAll('-', '')}`;
+const idOf = (attemptId: string) => `${CARD_CHARGE_PREFIX}${attemptId.replaceAll('-', '')}`;
+type ChargeRow = typeof sandboxCharges.$inferSelect;
+
+function toCardChargeState(row: ChargeRow): CardChargeState {
+  return {
+    providerPaymentId: row.id,
+    siteId: row.siteId,
+    memberId: row.memberId ?? '',
+    attemptId: row.attemptId,
+    amountYen: row.amountYen,
+    // A refunded charge was paid: the refund is the one-off payment's own business (refundOneOff).
+    status: row.status === 'refunded' ? 'succeeded' : row.status,
+    paidAt: row.paidAt ?? (row.status === 'succeeded' || row.status === 'refunded' ? row.createdAt : null),
+    failureCode: row.failureCode,
+    clientSecret: null,
+    paymentMethodId: null,
+  };
+}
 
 export function sandboxCardCharges(db: Db, now: (siteId: string) => Promise<Date>) {
+  const read = async (id: string, within: Db = db) =>
+    (await within.select().from(sandboxCharges).where(eq(sandboxCharges.id, id)))[0];
+
+  /** A waiting charge moves once, with the event that reports it (one transaction, as the ledger's changes). */
+  async function settleWaiting(id: string, to: 'succeeded' | 'canceled', event: string) {
+    const row = await read(id);
+    if (!row) return null;
+    const at = await now(row.siteId);
+    await db.transaction(async (tx) => {
+      const [moved] = await tx
+        .update(sandboxCharges)
+        .set({ status: to, ...(to === 'succeeded' ? { paidAt: at, failureCode: null } : {}) })
+        .where(and(eq(sandboxCharges.id, id), eq(sandboxCharges.status, 'requires_action')))
+        .returning({ id: sandboxCharges.id });
+      if (moved) await recordPaymentEvent(tx, event, id, at);
+    });
+    return toCardChargeState((await read(id))!);
+  }
+
   return {
     async chargeSavedCard(input: {
       siteId: string;
+      memberId: string;
       customerId: string;
       amountYen: number;
       attemptId: string;
-    }): Promise<{ providerPaymentId: string; paidAt: Date }> {
+    }): Promise<CardChargeResult> {
       const id = idOf(input.attemptId);
-      const answer = (row: typeof sandboxCharges.$inferSelect) => {
+      const answer = (row: ChargeRow): CardChargeResult => {
         if (row.status === 'failed') throw new CardError('card_declined', row.failureCode);
-        return { providerPaymentId: row.id, paidAt: row.createdAt };
+        if (row.status === 'requires_action' || row.status === 'canceled')
+          return { status: 'requires_action', providerPaymentId: row.id };
+        return { status: 'paid', providerPaymentId: row.id, paidAt: row.paidAt ?? row.createdAt };
       };
       // The same attempt again (a retry, a crash, a second instance): what the first call did, nothing more.
-      const [done] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.id, id));
+      const done = await read(id);
       if (done) return answer(done);
       const [customer] = await db
         .select()
@@ -40,21 +84,49 @@ export function sandboxCardCharges(db: Db, now: (siteId: string) => Promise<Date
         : customer.cardLast4 === FAILS_AFTER_ATTACH_LAST4
           ? 'generic_decline'
           : null;
-      await db
-        .insert(sandboxCharges)
-        .values({
-          id,
-          siteId: input.siteId,
-          customerId: input.customerId,
-          attemptId: input.attemptId,
-          amountYen: input.amountYen,
-          status: refused ? 'failed' : 'succeeded',
-          failureCode: refused,
-          createdAt: at,
-        })
-        .onConflictDoNothing();
-      const [row] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.id, id));
-      return answer(row!);
+      const authenticate = !refused && customer?.cardLast4 === ALWAYS_AUTHENTICATE_LAST4;
+      await db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(sandboxCharges)
+          .values({
+            id,
+            siteId: input.siteId,
+            memberId: input.memberId,
+            customerId: input.customerId,
+            attemptId: input.attemptId,
+            amountYen: input.amountYen,
+            status: refused ? 'failed' : authenticate ? 'requires_action' : 'succeeded',
+            failureCode: refused ?? (authenticate ? 'authentication_required' : null),
+            paidAt: refused || authenticate ? null : at,
+            createdAt: at,
+          })
+          .onConflictDoNothing()
+          .returning({ id: sandboxCharges.id });
+        if (created && authenticate) await recordPaymentEvent(tx, 'payment_intent.requires_action', id, at);
+      });
+      return answer((await read(id))!);
+    },
+
+    retrieveCardCharge: async (id: string, within?: Db) => {
+      const row = await read(id, within);
+      return row ? toCardChargeState(row) : null;
+    },
+
+    cancelCardCharge: (id: string) => settleWaiting(id, 'canceled', 'payment_intent.canceled'),
+
+    /**
+     * The fan's answer on the card company's page: approved, the charge is paid (once); refused, it keeps waiting
+     * (the fan may try again until the deadline, as on Stripe) and the refusal is reported.
+     */
+    async authenticateCharge(id: string, approve: boolean): Promise<CardChargeState | null> {
+      if (approve) return settleWaiting(id, 'succeeded', 'payment_intent.succeeded');
+      const row = await read(id);
+      if (!row) return null;
+      if (row.status === 'requires_action') {
+        const at = await now(row.siteId);
+        await db.transaction((tx) => recordPaymentEvent(tx, 'payment_intent.payment_failed', id, at));
+      }
+      return toCardChargeState(row);
     },
 
     /** A card charge or a paid konbini payment, refunded once (the refund time is kept). */

@@ -12,6 +12,9 @@ import {
 } from '@/server/db/schema';
 import type { BillingEvent, CardSummary, SubscriptionState } from '@/server/payments/types';
 
+/** The sandbox's card charges' ids (sandbox-charges.ts), kept here so that the ledger needs nothing of it. */
+export const CARD_CHARGE_PREFIX = 'pi_sb_card_';
+
 /**
  * The sandbox's books, written the way Stripe keeps its own: each change (a subscription and its first charge, a
  * renewal, a cancellation, a refund) is one transaction together with the events that report it, so that no crash
@@ -128,8 +131,10 @@ export async function deliverEvents(
   handler: (event: BillingEvent) => Promise<void>,
   /** Only this subscription's: the push right after a change (the retry delivers everything left). */
   subscriptionId?: string,
-  /** Only this konbini payment's. */
+  /** Only this one-off payment's. */
   paymentId?: string,
+  /** Only this dispute's. */
+  disputeId?: string,
 ): Promise<number> {
   const pending = await db
     .select()
@@ -139,6 +144,7 @@ export async function deliverEvents(
         isNull(sandboxEvents.deliveredAt),
         subscriptionId ? eq(sandboxEvents.subscriptionId, subscriptionId) : undefined,
         paymentId ? eq(sandboxEvents.paymentId, paymentId) : undefined,
+        disputeId ? eq(sandboxEvents.disputeId, disputeId) : undefined,
       ),
     )
     .orderBy(asc(sandboxEvents.seq))
@@ -149,7 +155,11 @@ export async function deliverEvents(
       type: event.type,
       created: event.occurredAt,
       subscriptionId: event.subscriptionId,
-      paymentId: event.paymentId,
+      // Card charges and konbini payments share the column; the id says which (as Stripe's objects say it).
+      ...(event.paymentId?.startsWith(CARD_CHARGE_PREFIX)
+        ? { paymentId: null, chargeId: event.paymentId }
+        : { paymentId: event.paymentId }),
+      disputeId: event.disputeId,
     });
     await db.update(sandboxEvents).set({ deliveredAt: new Date() }).where(eq(sandboxEvents.id, event.id));
   }

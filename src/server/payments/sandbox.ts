@@ -12,6 +12,7 @@ import {
 import { chargeSandboxCard } from '@/server/payments/sandbox-cards';
 import { sandboxKonbini } from '@/server/payments/sandbox-konbini';
 import { sandboxCardCharges } from '@/server/payments/sandbox-charges';
+import { sandboxDisputeBook } from '@/server/payments/sandbox-disputes';
 import {
   deliverEvents,
   nextPeriodEnd,
@@ -25,6 +26,8 @@ import {
 import {
   CardError,
   type BillingEvent,
+  type CardChargeState,
+  type DisputeState,
   type KonbiniState,
   type PaymentProvider,
   type PaymentRecord,
@@ -48,6 +51,15 @@ export interface SandboxProvider extends PaymentProvider {
   deliverPending(): Promise<number>;
   /** The fan pays the voucher at the till (the demo's and tests' control); once, and only before its deadline. */
   payKonbini(paymentId: string): Promise<KonbiniState | null>;
+  /**
+   * The card company's 3-D Secure page, the sandbox's stand-in (the fan's approval or refusal of a charge waiting in
+   * `requires_action`); Stripe shows its own, in the browser (docs/decisions/0047).
+   */
+  authenticateCharge(paymentId: string, approve: boolean): Promise<CardChargeState | null>;
+  /** A card holder disputes a paid charge or invoice (tests and the demo's seed only: nobody else can). */
+  openDispute(input: { paymentId: string; reason?: string }): Promise<DisputeState>;
+  /** The card company decides the dispute. */
+  closeDispute(disputeId: string, outcome: 'won' | 'lost'): Promise<DisputeState | null>;
 }
 
 /** One customer per member, whatever fails between its creation and our note of it. */
@@ -84,8 +96,13 @@ export function createSandboxProvider(
   const subscriptionIdOf = (attemptId: string) => `sub_sb_${attemptId.replaceAll('-', '')}`;
   const konbini = sandboxKonbini(db, now);
   const charges = sandboxCardCharges(db, now);
+  const disputes = sandboxDisputeBook(db, now);
   const pushPayment = (paymentId: string) =>
     deliverEvents(db, deliver, undefined, paymentId).catch((error: unknown) =>
+      console.warn('sandbox: events left for later:', (error as Error).message),
+    );
+  const pushDispute = (disputeId: string) =>
+    deliverEvents(db, deliver, undefined, undefined, disputeId).catch((error: unknown) =>
       console.warn('sandbox: events left for later:', (error as Error).message),
     );
 
@@ -106,8 +123,34 @@ export function createSandboxProvider(
       await pushPayment(paymentId);
       return state;
     },
-    chargeSavedCard: charges.chargeSavedCard,
+    async chargeSavedCard(input) {
+      const result = await charges.chargeSavedCard(input);
+      if (result.status === 'requires_action') await pushPayment(result.providerPaymentId);
+      return result;
+    },
+    retrieveCardCharge: charges.retrieveCardCharge,
+    async cancelCardCharge(paymentId) {
+      const state = await charges.cancelCardCharge(paymentId);
+      await pushPayment(paymentId);
+      return state;
+    },
+    async authenticateCharge(paymentId, approve) {
+      const state = await charges.authenticateCharge(paymentId, approve);
+      await pushPayment(paymentId);
+      return state;
+    },
     refundOneOff: charges.refundOneOff,
+    retrieveDispute: disputes.retrieveDispute,
+    async openDispute(input) {
+      const state = await disputes.openDispute(input);
+      await pushDispute(state.providerDisputeId);
+      return state;
+    },
+    async closeDispute(disputeId, outcome) {
+      const state = await disputes.closeDispute(disputeId, outcome);
+      await pushDispute(disputeId);
+      return state;
+    },
     findKonbiniOfAttempt: konbini.findKonbiniOfAttempt,
     async payKonbini(paymentId) {
       const state = await konbini.payKonbini(paymentId);

@@ -4,9 +4,12 @@ import { AppError } from '@/lib/errors';
 import {
   CardError,
   type BillingEvent,
+  type CardChargeState,
   type CardSummary,
+  type DisputeState,
   type KonbiniState,
   type PaymentRecord,
+  type SiteChargeRecord,
   type SubscriptionState,
   type SubscriptionStatus,
 } from '@/server/payments/types';
@@ -123,6 +126,65 @@ export function toKonbiniState(intent: Stripe.PaymentIntent): KonbiniState | nul
   };
 }
 
+/** Refusals after which the same PaymentIntent can still be authenticated by the fan on session. */
+const AUTHENTICATE_AGAIN = new Set(['authentication_required', 'payment_intent_authentication_failure']);
+
+/**
+ * An off-session card PaymentIntent of a presale win (metadata names site, member and attempt; docs/decisions/0047).
+ * One that asks for 3-D Secure is `requires_action`, or `requires_payment_method` after the off-session refusal or a
+ * failed authentication: either way the fan can still authenticate it with its client secret and the card it tried.
+ */
+export function toCardChargeState(intent: Stripe.PaymentIntent): CardChargeState | null {
+  const { site_id: siteId, member_id: memberId, attempt_id: attemptId } = intent.metadata;
+  if (!siteId || !memberId || !attemptId || intent.payment_method_types?.includes('konbini')) return null;
+  const lastError = intent.last_payment_error;
+  const retriable =
+    AUTHENTICATE_AGAIN.has(lastError?.code ?? '') || lastError?.decline_code === 'authentication_required';
+  const status: CardChargeState['status'] =
+    intent.status === 'succeeded'
+      ? 'succeeded'
+      : intent.status === 'canceled'
+        ? 'canceled'
+        : intent.status === 'requires_action' ||
+            intent.status === 'requires_confirmation' ||
+            intent.status === 'processing' ||
+            (intent.status === 'requires_payment_method' && retriable)
+          ? 'requires_action'
+          : 'failed';
+  const method = intent.payment_method ?? lastError?.payment_method ?? null;
+  return {
+    providerPaymentId: intent.id,
+    siteId,
+    memberId,
+    attemptId,
+    amountYen: intent.amount,
+    status,
+    // The charge's time is not on the intent: the event that reports it (or now) is when the money arrived.
+    paidAt: null,
+    failureCode: status === 'failed' ? (lastError?.decline_code ?? lastError?.code ?? 'card_declined') : null,
+    clientSecret: intent.client_secret,
+    paymentMethodId: method ? idOf(method) : null,
+  };
+}
+
+/** Stripe's dispute statuses that are a decision: the rest (needs_response, under_review, warning_*) are open. */
+const DISPUTE_DECIDED: Record<string, 'won' | 'lost'> = { won: 'won', lost: 'lost' };
+
+/** A Dispute (a chargeback) as ours: what it disputes (the PaymentIntent, else the charge) and whose it is. */
+export function toDisputeState(dispute: Stripe.Dispute): DisputeState {
+  const charge = expanded(dispute.charge);
+  return {
+    providerDisputeId: dispute.id,
+    providerPaymentId: dispute.payment_intent ? idOf(dispute.payment_intent) : idOf(dispute.charge),
+    customerId: charge?.customer ? idOf(charge.customer) : null,
+    amountYen: dispute.amount,
+    reason: dispute.reason,
+    providerStatus: dispute.status,
+    status: DISPUTE_DECIDED[dispute.status] ?? 'open',
+    openedAt: new Date(dispute.created * 1000),
+  };
+}
+
 /**
  * A charge as the member's payment history shows it: a paid invoice, or one whose payment was tried and failed
  * (open after an attempt, or given up as uncollectible). Drafts, voided invoices and a first invoice still waiting
@@ -147,6 +209,54 @@ export function toPaymentRecord(invoice: Stripe.Invoice): PaymentRecord | null {
     periodEnd: new Date(period.end * 1000),
     createdAt: new Date(invoice.created * 1000),
   };
+}
+
+/** The PaymentIntents that paid an invoice (its `payments`, expanded when listed; API 2025-03-31 and later). */
+export function invoiceIntents(invoice: Stripe.Invoice): string[] {
+  return (invoice.payments?.data ?? [])
+    .filter((payment) => payment.status === 'paid' && payment.payment.payment_intent)
+    .map((payment) => idOf(payment.payment.payment_intent!));
+}
+
+/**
+ * A site's subscription charge for the sales page, with its fee and what was given back of it, from the paid
+ * charges of its PaymentIntents (read with their balance transactions). A refunded invoice stays `paid` at Stripe
+ * (the refund is on its payment's charge): refunded whole, it is a sale and then a refund; in part, `refundedYen`
+ * says how much (docs/decisions/0047). The fee is known when every paid payment's charge was read with it.
+ */
+export function toSiteChargeRecord(
+  invoice: Stripe.Invoice,
+  chargeOfIntent: ReadonlyMap<string, Stripe.Charge>,
+): SiteChargeRecord | null {
+  const record = toPaymentRecord(invoice);
+  const customer = invoice.customer;
+  if (!record || !customer) return null;
+  const intents = invoiceIntents(invoice);
+  const charges = intents.flatMap((intent) => chargeOfIntent.get(intent) ?? []);
+  const fees = charges.map((charge) => expanded(charge.balance_transaction)?.fee);
+  const feeKnown =
+    intents.length > 0 && fees.length === intents.length && fees.every((fee) => fee !== undefined);
+  const refundedYen = Math.min(
+    record.amountYen,
+    charges.reduce((sum, charge) => sum + charge.amount_refunded, 0),
+  );
+  const whole = record.status === 'paid' && refundedYen > 0 && refundedYen >= record.amountYen;
+  return {
+    ...record,
+    status: whole ? 'refunded' : record.status,
+    refundedYen: record.status === 'paid' ? refundedYen : 0,
+    customerId: idOf(customer),
+    feeYen: feeKnown ? fees.reduce<number>((sum, fee) => sum + (fee ?? 0), 0) : null,
+  };
+}
+
+/** The paid charges of a list by their PaymentIntent (a declined attempt is a charge too, with no money). */
+export function paidChargesByIntent(charges: readonly Stripe.Charge[]): Map<string, Stripe.Charge> {
+  return new Map(
+    charges.flatMap((charge) =>
+      charge.paid && charge.payment_intent ? [[idOf(charge.payment_intent), charge]] : [],
+    ),
+  );
 }
 
 /** An invoice's subscription: under `parent` since API 2025-03-31, top-level in payloads of older endpoints. */
@@ -205,6 +315,20 @@ function konbiniIntentOf(event: Stripe.Event): string | null {
   return intent.metadata?.attempt_id && intent.payment_method_types?.includes('konbini') ? intent.id : null;
 }
 
+/** payment_intent.* events of our presale card charges (off session, with our attempt in the metadata). */
+function cardIntentOf(event: Stripe.Event): string | null {
+  if (!event.type.startsWith('payment_intent.')) return null;
+  const intent = event.data.object as Stripe.PaymentIntent;
+  const card = !intent.payment_method_types || !intent.payment_method_types.includes('konbini');
+  return intent.metadata?.attempt_id && card ? intent.id : null;
+}
+
+/** charge.dispute.* events: the dispute is read again from Stripe when applied. */
+function disputeOf(event: Stripe.Event): string | null {
+  if (!event.type.startsWith('charge.dispute.')) return null;
+  return (event.data.object as Stripe.Dispute).id;
+}
+
 export function toBillingEvent(event: Stripe.Event): StripeBillingEvent {
   return {
     id: event.id,
@@ -212,6 +336,8 @@ export function toBillingEvent(event: Stripe.Event): StripeBillingEvent {
     created: new Date(event.created * 1000),
     subscriptionId: subscriptionOf(event),
     paymentId: konbiniIntentOf(event),
+    chargeId: cardIntentOf(event),
+    disputeId: disputeOf(event),
     cardChange: cardChangeOf(event),
   };
 }

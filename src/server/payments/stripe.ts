@@ -9,8 +9,10 @@ import {
   expanded,
   idOf,
   isMissing,
+  paidChargesByIntent,
   toBillingEvent,
   toPaymentRecord,
+  toSiteChargeRecord,
   toSubscriptionState,
   type CardChange,
   type StripeBillingEvent,
@@ -260,35 +262,11 @@ export function createStripeProvider(options: StripeProviderOptions): StripeProv
             .list({ created: chargesCreated, limit: 100, expand: ['data.balance_transaction'] })
             .autoPagingToArray({ limit: 10_000 }),
         ]);
-        // A declined attempt is a charge too (failed, no money): only a paid one is the invoice's payment.
-        const chargeOfIntent = new Map(
-          charges.flatMap((charge) =>
-            charge.paid && charge.payment_intent ? [[idOf(charge.payment_intent), charge]] : [],
-          ),
-        );
+        const chargeOfIntent = paidChargesByIntent(charges);
         // One Stripe account may serve several sites: an invoice is this site's when its subscription says so.
         return invoices
           .filter((invoice) => invoice.parent?.subscription_details?.metadata?.site_id === siteId)
-          .map((invoice): SiteChargeRecord | null => {
-            const record = toPaymentRecord(invoice);
-            const customer = invoice.customer;
-            if (!record || !customer) return null;
-            const paid = (invoice.payments?.data ?? []).filter((p) => p.status === 'paid');
-            const paidCharges = paid
-              .map((p) => p.payment.payment_intent && chargeOfIntent.get(idOf(p.payment.payment_intent)))
-              .filter((charge): charge is Stripe.Charge => Boolean(charge));
-            // The fee is known when every paid charge of the invoice was read with its balance transaction.
-            const fees = paidCharges.map((charge) => expanded(charge.balance_transaction)?.fee);
-            const known =
-              paid.length > 0 && fees.length === paid.length && fees.every((fee) => fee !== undefined);
-            const refunded = paidCharges.length > 0 && paidCharges.every((charge) => charge.refunded);
-            return {
-              ...record,
-              status: record.status === 'paid' && refunded ? 'refunded' : record.status,
-              customerId: idOf(customer),
-              feeYen: known ? fees.reduce<number>((sum, fee) => sum + (fee ?? 0), 0) : null,
-            };
-          })
+          .map((invoice) => toSiteChargeRecord(invoice, chargeOfIntent))
           .filter((record): record is SiteChargeRecord => record !== null)
           .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
       }),

@@ -50,6 +50,46 @@ export interface KonbiniState {
   paidAt: Date | null;
 }
 
+/**
+ * The provider's truth about an off-session card charge of a presale win (Stripe: its PaymentIntent, whose metadata
+ * names ours). `requires_action`: the card company asks for the fan's 3-D Secure authentication; `failed`: refused
+ * (nothing charged); `canceled`: given up (the deadline passed). `clientSecret` and `paymentMethodId` are what the
+ * browser needs to authenticate it on Stripe (null in the sandbox).
+ */
+export interface CardChargeState {
+  providerPaymentId: string;
+  siteId: string;
+  memberId: string;
+  attemptId: string;
+  amountYen: number;
+  status: 'requires_action' | 'succeeded' | 'failed' | 'canceled';
+  paidAt: Date | null;
+  failureCode: string | null;
+  clientSecret: string | null;
+  paymentMethodId: string | null;
+}
+
+/** What an off-session charge did: paid, or waiting for the fan's authentication. */
+export type CardChargeResult =
+  | { status: 'paid'; providerPaymentId: string; paidAt: Date }
+  | { status: 'requires_action'; providerPaymentId: string };
+
+/** A chargeback as the provider has it now (Stripe: a Dispute). */
+export interface DisputeState {
+  providerDisputeId: string;
+  /** The PaymentIntent (Stripe) or the sandbox's charge or invoice disputed. */
+  providerPaymentId: string | null;
+  /** The disputed charge's customer: how a membership charge finds its member. */
+  customerId: string | null;
+  amountYen: number;
+  reason: string;
+  /** The provider's own word (needs_response, under_review, won, lost, ...). */
+  providerStatus: string;
+  /** Ours: open until the card company decided. */
+  status: 'open' | 'won' | 'lost';
+  openedAt: Date;
+}
+
 /** A verified provider event. Only its id and the subscription it concerns matter: the state is fetched fresh. */
 export interface BillingEvent {
   id: string;
@@ -58,6 +98,10 @@ export interface BillingEvent {
   subscriptionId: string | null;
   /** The one-off payment (a konbini PaymentIntent) a payment_intent.* event is about. */
   paymentId?: string | null;
+  /** The presale card charge (an off-session PaymentIntent) a payment_intent.* event is about (0047). */
+  chargeId?: string | null;
+  /** The dispute a charge.dispute.* event is about (0047). */
+  disputeId?: string | null;
 }
 
 export interface CardSummary {
@@ -100,6 +144,8 @@ export interface SiteChargeRecord extends PaymentRecord {
   customerId: string;
   /** The provider's fee in yen where it reports one; null where it does not (the sandbox never does). */
   feeYen: number | null;
+  /** Of a `paid` charge, the part given back (a partial refund); a whole refund is status `refunded`. */
+  refundedYen?: number;
 }
 
 export interface PaymentProvider {
@@ -169,7 +215,8 @@ export interface PaymentProvider {
   /**
    * Charges the customer's saved card once for our one-off payment (a presale win), off session; the attempt's id is
    * the idempotency key, so asked again it answers what the first call did and charges nothing more. A refused card
-   * throws `CardError` (again on a retry with the same key: a new try needs a new attempt).
+   * throws `CardError` (again on a retry with the same key: a new try needs a new attempt). A card whose company asks
+   * for 3-D Secure answers `requires_action`: the same charge waits for the fan (`retrieveCardCharge`).
    */
   chargeSavedCard(input: {
     siteId: string;
@@ -178,7 +225,16 @@ export interface PaymentProvider {
     amountYen: number;
     description: string;
     attemptId: string;
-  }): Promise<{ providerPaymentId: string; paidAt: Date }>;
+  }): Promise<CardChargeResult>;
+  /** The card charge as the provider has it now (`within`: as for retrieveSubscription); null if unknown. */
+  retrieveCardCharge(providerPaymentId: string, within?: Db): Promise<CardChargeState | null>;
+  /**
+   * Gives up a card charge still waiting for authentication (the deadline passed); answers the charge as it is
+   * after: one the fan authenticated first stays succeeded, and is paid.
+   */
+  cancelCardCharge(providerPaymentId: string, siteId: string): Promise<CardChargeState | null>;
+  /** The dispute as the provider has it now; null if unknown (`within`: as for retrieveSubscription). */
+  retrieveDispute(disputeId: string, within?: Db): Promise<DisputeState | null>;
   /** Gives back a paid one-off payment (a card charge or a paid konbini voucher) whole; asking again changes nothing. */
   refundOneOff(providerPaymentId: string, siteId: string): Promise<void>;
   /** Cancels a konbini voucher not yet paid; answers the payment as it is after (a voucher already paid stays paid). */

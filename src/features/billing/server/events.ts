@@ -5,6 +5,8 @@ import { billingEvents, members, paymentAttempts, plans, subscriptions } from '@
 import type { BillingEvent, PaymentProvider, SubscriptionState } from '@/server/payments/types';
 import { joinMember } from '@/features/membership/server';
 import { applyKonbiniState, lockAndRetrieveKonbini } from '@/features/billing/server/konbini-apply';
+import { applyCardChargeState } from '@/features/billing/server/card-action';
+import { applyDisputeState } from '@/features/billing/server/disputes';
 import { noticeSubscriptionChange, subscriptionBefore } from '@/features/notices/server';
 
 export type EventOutcome = 'applied' | 'duplicate' | 'ignored';
@@ -18,7 +20,10 @@ export type EventOutcome = 'applied' | 'duplicate' | 'ignored';
  */
 export async function handleBillingEvent(
   db: Db,
-  provider: Pick<PaymentProvider, 'kind' | 'retrieveSubscription' | 'retrieveKonbini'>,
+  provider: Pick<
+    PaymentProvider,
+    'kind' | 'retrieveSubscription' | 'retrieveKonbini' | 'retrieveCardCharge' | 'retrieveDispute'
+  >,
   event: BillingEvent,
 ): Promise<EventOutcome> {
   return db.transaction(async (tx) => {
@@ -28,6 +33,18 @@ export async function handleBillingEvent(
       .onConflictDoNothing()
       .returning({ eventId: billingEvents.eventId });
     if (!fresh) return 'duplicate';
+    if (event.chargeId) {
+      // A presale card charge's 3-D Secure outcome (docs/decisions/0047), read again under its lock.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${event.chargeId}))`);
+      const charge = await provider.retrieveCardCharge(event.chargeId, tx);
+      if (!charge) return 'ignored';
+      return (await applyCardChargeState(tx, charge, event.created)) ? 'applied' : 'ignored';
+    }
+    if (event.disputeId) {
+      const dispute = await provider.retrieveDispute(event.disputeId, tx);
+      if (!dispute) return 'ignored';
+      return (await applyDisputeState(tx, provider.kind, dispute, event.created)) ? 'applied' : 'ignored';
+    }
     if (event.paymentId) {
       const payment = await lockAndRetrieveKonbini(tx, provider, event.paymentId);
       if (!payment) return 'ignored';

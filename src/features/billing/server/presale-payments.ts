@@ -1,70 +1,19 @@
 import 'server-only';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import { contentItems, oneOffPayments, presaleApplications, presales } from '@/server/db/schema';
+import { oneOffPayments, presaleApplications } from '@/server/db/schema';
 import { CardError, type PaymentProvider } from '@/server/payments/types';
 import { notify } from '@/features/notices/server';
+import { awaitAuthentication, completeCardCharge } from './card-action';
+import {
+  CARD_GRACE_MS,
+  recordPresalePaid,
+  titleOf,
+  type OneOffPayment,
+  type WinToPay,
+} from './presale-record';
 
-type OneOffPayment = typeof oneOffPayments.$inferSelect;
-
-/** A card refused at the results time leaves the fan this long to change it and pay again (docs/decisions/0032). */
-export const CARD_GRACE_MS = 48 * 3600_000;
-
-/** A presale win to pay: who, which application, how much (tickets × price, tax included). */
-export interface WinToPay {
-  siteId: string;
-  memberId: string;
-  applicationId: string;
-  customerId: string | null;
-  amountYen: number;
-  description: string;
-}
-
-async function titleOf(tx: Db, applicationId: string) {
-  const [row] = await tx
-    .select({ title: contentItems.title, receiptNo: presaleApplications.receiptNo })
-    .from(presaleApplications)
-    .innerJoin(presales, eq(presales.id, presaleApplications.presaleId))
-    .innerJoin(contentItems, eq(contentItems.id, presales.itemId))
-    .where(eq(presaleApplications.id, applicationId));
-  return row ?? { title: 'ファンクラブ先行', receiptNo: '' };
-}
-
-/**
- * The one place a presale win's payment is recorded paid (card or konbini), in the caller's transaction: the
- * payment `paid`, the application `paid` (the win is fully paid: e-tickets follow from it) and the fan's mail with
- * the receipt. Money that arrives for an application no longer won (lapsed, refunded) is recorded paid and left to
- * the presale job, which refunds it.
- */
-export async function recordPresalePaid(
-  tx: Db,
-  row: OneOffPayment,
-  paid: { providerPaymentId: string; paidAt: Date; voucher?: Partial<OneOffPayment> },
-): Promise<OneOffPayment> {
-  const [locked] = await tx.select().from(oneOffPayments).where(eq(oneOffPayments.id, row.id)).for('update');
-  if (locked?.status === 'paid' || locked?.status === 'refunded') return locked;
-  const [written] = await tx
-    .update(oneOffPayments)
-    .set({ ...paid.voucher, status: 'paid', paidAt: paid.paidAt, providerPaymentId: paid.providerPaymentId })
-    .where(eq(oneOffPayments.id, row.id))
-    .returning();
-  const [won] = await tx
-    .update(presaleApplications)
-    .set({ status: 'paid', paidAt: paid.paidAt, paymentDueAt: null, updatedAt: paid.paidAt })
-    .where(and(eq(presaleApplications.id, row.presaleApplicationId!), eq(presaleApplications.status, 'won')))
-    .returning({ id: presaleApplications.id });
-  if (won) {
-    const { title, receiptNo } = await titleOf(tx, won.id);
-    await notify(tx, {
-      siteId: row.siteId,
-      memberId: row.memberId,
-      kind: 'presale-paid',
-      key: `presale-paid:${won.id}`,
-      data: { title, receiptNo, amountYen: row.amountYen, method: row.method, paymentId: row.id },
-    });
-  }
-  return written!;
-}
+export { CARD_GRACE_MS, recordPresalePaid, type OneOffPayment, type WinToPay };
 
 /** The application's payment rows, newest first. */
 export function paymentsOf(db: Db, applicationId: string): Promise<OneOffPayment[]> {
@@ -108,6 +57,10 @@ export async function chargeWinByCard(
       description: win.description,
       attemptId: latest.id,
     });
+    // The card company asks for 3-D Secure: the same charge waits for the fan (docs/decisions/0047).
+    if (charged.status === 'requires_action') {
+      return await db.transaction((tx) => awaitAuthentication(tx, latest, charged.providerPaymentId, at));
+    }
     return await db.transaction((tx) => recordPresalePaid(tx, latest, charged));
   } catch (error) {
     if (!(error instanceof CardError)) throw error;
@@ -156,6 +109,10 @@ export async function settleForRefund(db: Db, provider: PaymentProvider, row: On
       .update(oneOffPayments)
       .set({ status: 'refunded', refundedAt: at })
       .where(and(eq(oneOffPayments.id, row.id), eq(oneOffPayments.status, 'paid')));
+  } else if (row.status === 'pending' && row.providerPaymentId && row.method === 'card') {
+    // A charge waiting for 3-D Secure is given up; one the fan authenticated first is paid, and the next call refunds it.
+    await provider.cancelCardCharge(row.providerPaymentId, row.siteId);
+    await completeCardCharge(db, provider, row.providerPaymentId, row.siteId);
   } else if (row.status === 'pending' && row.providerPaymentId) {
     const state = await provider.cancelKonbini(row.providerPaymentId);
     if (state?.status === 'paid') {

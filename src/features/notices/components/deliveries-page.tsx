@@ -18,6 +18,8 @@ const KIND_LABELS: Record<string, string> = {
   'presale-lost': '先行 落選',
   'presale-paid': '先行 お支払い',
   'presale-card-failed': '先行 カード決済失敗',
+  'presale-card-action': '先行 本人認証のお願い',
+  'payment-disputed': '異議申し立て（オーナー宛）',
   'presale-lapsed': '先行 当選無効',
   'presale-cancelled': '公演中止',
 };

@@ -4,12 +4,12 @@ import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 import { createTestDb } from '@/test/db';
 import { demoSiteFile } from '@/test/site-fixtures';
-import { members, notices, noticePreferences } from '@/server/db/schema';
+import { members, notices, noticePreferences, staffMembers } from '@/server/db/schema';
 import { upsertSite, type Site } from '@/features/site/server';
 import { ensureMember } from '@/features/membership/server';
 import { deliverDue } from './deliver';
 import { smtpMailer, type Mailer } from './mailer';
-import { notify } from './notify';
+import { notify, notifyOwners } from './notify';
 
 /**
  * The worker against a real SMTP server in this process (smtp-server): the first delivery is refused, the retry goes
@@ -134,5 +134,28 @@ describe('mail delivery', () => {
     expect(waiting).toMatchObject({ mailStatus: 'pending', mailAttempts: 0 });
     expect(await deliverDue(handle.db, { mailer })).toMatchObject({ sent: 1 });
     expect(received.filter((mail) => mail.to === 'outage@example.com')).toHaveLength(1);
+  });
+
+  it('a mail to the owners goes to each owner’s address once, with no unsubscribe link and no inbox', async () => {
+    await handle.db.insert(staffMembers).values([
+      { siteId: site.id, uid: 'o1', email: 'owner1@example.com', displayName: 'オーナー1', role: 'owner' },
+      { siteId: site.id, uid: 'e1', email: 'editor1@example.com', displayName: '編集', role: 'editor' },
+    ]);
+    const data = {
+      purpose: 'presale',
+      amountYen: 8800,
+      reason: 'fraudulent',
+      status: 'open',
+      memberNumber: null,
+      memberId: null,
+    } as const;
+    const input = { siteId: site.id, kind: 'payment-disputed', key: 'dispute-opened:dp_1', data } as const;
+    expect(await notifyOwners(handle.db, input)).toBe(1);
+    expect(await notifyOwners(handle.db, input)).toBe(0);
+    expect(await deliverDue(handle.db, { mailer })).toMatchObject({ claimed: 1, sent: 1 });
+    const mails = received.filter((mail) => mail.to === 'owner1@example.com');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.raw).not.toMatch(/List-Unsubscribe/);
+    expect(received.filter((mail) => mail.to === 'editor1@example.com')).toHaveLength(0);
   });
 });

@@ -20,7 +20,8 @@ export interface DeliveryOptions {
 export interface ClaimedNotice {
   id: string;
   site_id: string;
-  member_id: string;
+  /** null for a staff mail (to_address). */
+  member_id: string | null;
   kind: string;
   delivery_key: string;
   data: unknown;
@@ -46,10 +47,11 @@ async function claim(db: Db, limit: number): Promise<ClaimedNotice[]> {
         WHERE mail_status IN ('pending', 'sending') AND mail_due_at <= now()
         ORDER BY mail_due_at LIMIT ${limit}
         FOR UPDATE SKIP LOCKED)
-      RETURNING n.id, n.site_id, n.member_id, n.kind, n.delivery_key, n.data, n.mail_attempts)
-    SELECT c.*, m.email, p.announcements, p.reminders
+      RETURNING n.id, n.site_id, n.member_id, n.to_address, n.kind, n.delivery_key, n.data, n.mail_attempts)
+    SELECT c.id, c.site_id, c.member_id, c.kind, c.delivery_key, c.data, c.mail_attempts,
+      coalesce(c.to_address, m.email) AS email, p.announcements, p.reminders
     FROM claimed c
-    JOIN members m ON m.id = c.member_id
+    LEFT JOIN members m ON m.id = c.member_id
     LEFT JOIN notice_preferences p ON p.member_id = c.member_id`);
   return rowsOf<ClaimedNotice>(result);
 }
@@ -67,7 +69,7 @@ function messageIdOf(notice: ClaimedNotice, site: SiteMail): string {
 
 async function deliverOne(notice: ClaimedNotice, site: SiteMail, mailer: Mailer): Promise<void> {
   const topic = noticeTopic(notice.kind);
-  const token = topic ? unsubscribeToken(notice.member_id, topic) : null;
+  const token = topic && notice.member_id ? unsubscribeToken(notice.member_id, topic) : null;
   const pageUrl = token ? new URL(paths.unsubscribe(token), site.look.siteUrl).toString() : null;
   const postUrl = token ? new URL(paths.unsubscribeApi(token), site.look.siteUrl).toString() : null;
   const mail = await renderNoticeMail(site.look, notice, pageUrl);

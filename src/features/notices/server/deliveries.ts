@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { AppError } from '@/lib/errors';
 import type { Db } from '@/server/db/client';
 import { members, notices } from '@/server/db/schema';
@@ -15,11 +15,11 @@ export async function failedDeliveries(db: Db, actor: StaffActor) {
       createdAt: notices.createdAt,
       attempts: notices.mailAttempts,
       error: notices.mailError,
-      email: members.email,
+      email: sql<string | null>`coalesce(${notices.toAddress}, ${members.email})`,
       memberNumber: members.memberNumber,
     })
     .from(notices)
-    .innerJoin(members, eq(members.id, notices.memberId))
+    .leftJoin(members, eq(members.id, notices.memberId))
     .where(and(eq(notices.siteId, actor.siteId), eq(notices.mailStatus, 'failed')))
     .orderBy(desc(notices.createdAt))
     .limit(100);

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Db } from '@/server/db/client';
-import { notices } from '@/server/db/schema';
+import { and, eq } from 'drizzle-orm';
+import { notices, staffMembers } from '@/server/db/schema';
 import type { NoticeData, NoticeKind } from '@/features/notices/templates';
 
 export interface NoticeInput<K extends NoticeKind> {
@@ -49,4 +50,35 @@ export async function notifyMany<K extends NoticeKind>(tx: Db, inputs: NoticeInp
     added += rows.length;
   }
   return added;
+}
+
+/**
+ * A mail to each owner of the site (their staff address), through the same outbox, in the caller's transaction: what
+ * the club must know of its money (a dispute, docs/decisions/0047). No member's inbox shows it. `key` names the cause
+ * once, as for notify; each owner's copy is keyed by their address.
+ */
+export async function notifyOwners<K extends NoticeKind>(
+  tx: Db,
+  input: Omit<NoticeInput<K>, 'memberId'>,
+): Promise<number> {
+  const owners = await tx
+    .select({ email: staffMembers.email })
+    .from(staffMembers)
+    .where(and(eq(staffMembers.siteId, input.siteId), eq(staffMembers.role, 'owner')));
+  if (owners.length === 0) return 0;
+  const rows = await tx
+    .insert(notices)
+    .values(
+      owners.map((owner) => ({
+        siteId: input.siteId,
+        memberId: null,
+        toAddress: owner.email,
+        kind: input.kind,
+        deliveryKey: `${input.key}:${owner.email}`,
+        data: input.data as unknown as Record<string, unknown>,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ id: notices.id });
+  return rows.length;
 }

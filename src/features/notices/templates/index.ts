@@ -1,10 +1,11 @@
 import { announcement } from './announcement';
 import { companionInvited, companionWithdrawn } from './companions';
 import { leaveConfirmed, leaveUndone, renewalReminder } from './membership';
-import { paymentFailed, paymentSucceeded } from './payment';
+import { paymentDisputed, paymentFailed, paymentSucceeded } from './payment';
 import {
   konbiniVoucher,
   presaleCancelled,
+  presaleCardAction,
   presaleCardFailed,
   presaleLapsed,
   presaleLost,
@@ -30,6 +31,8 @@ export const NOTICE_TEMPLATES = {
   'presale-lost': presaleLost,
   'presale-paid': presalePaid,
   'presale-card-failed': presaleCardFailed,
+  'presale-card-action': presaleCardAction,
+  'payment-disputed': paymentDisputed,
   'presale-lapsed': presaleLapsed,
   'presale-cancelled': presaleCancelled,
   'presale-companion-invited': companionInvited,

@@ -43,3 +43,39 @@ export const paymentFailed: NoticeTemplate<PaymentFailedData> = {
     action: { label: 'カードを変更する', path: paths.changeCard() },
   }),
 };
+
+export interface PaymentDisputedData {
+  /** 'membership' or 'presale': what the disputed payment paid for. */
+  purpose: 'membership' | 'presale';
+  amountYen: number;
+  reason: string;
+  /** 'open' when the card holder disputed it; 'won' or 'lost' when the card company decided. */
+  status: 'open' | 'won' | 'lost';
+  memberNumber: string | null;
+  /** The member's console page, when the payer is known. */
+  memberId: string | null;
+}
+
+const DISPUTE_OUTCOME = {
+  open: 'カード会員がカード会社に異議を申し立てました（チャージバック）。',
+  won: 'カード会社の判断により、異議申し立ては却下されました（売上は戻ります）。',
+  lost: 'カード会社の判断により、異議申し立てが認められました（売上は取り消されます）。',
+} as const;
+
+/** To the club's owners (never a member): a chargeback of one of its payments (docs/decisions/0047). */
+export const paymentDisputed: NoticeTemplate<PaymentDisputedData> = {
+  topic: null,
+  content: (d) => ({
+    subject:
+      d.status === 'open' ? '【要確認】お支払いに異議申し立てがありました' : '【結果】異議申し立ての結果',
+    paragraphs: [
+      DISPUTE_OUTCOME[d.status],
+      `対象: ${d.purpose === 'presale' ? '先行チケット代金' : '会費'} ${formatYenAmount(d.amountYen)}（理由: ${d.reason}）`,
+      ...(d.memberNumber ? [`会員番号: ${d.memberNumber}`] : []),
+      '会員資格とチケットは自動では取り消していません。内容を確認し、必要な対応をスタッフ管理から行ってください。',
+    ],
+    action: d.memberId
+      ? { label: '会員の詳細を見る', path: paths.staff.member(d.memberId) }
+      : { label: '売上を見る', path: paths.staff.sales() },
+  }),
+};

@@ -123,6 +123,29 @@ export const presaleCardFailed: NoticeTemplate<PresaleCardFailedData> = {
   }),
 };
 
+export interface PresaleCardActionData {
+  title: string;
+  receiptNo: string;
+  amountYen: number;
+  /** The payment deadline (ISO): the card's 48 hours from the request. */
+  dueAt: string;
+  presaleId: string;
+}
+
+/** The card company asks for the fan's 3-D Secure authentication before it pays (docs/decisions/0047). */
+export const presaleCardAction: NoticeTemplate<PresaleCardActionData> = {
+  topic: null,
+  content: (d) => ({
+    subject: `【要対応】カードの本人認証をお願いします（${d.title}）`,
+    paragraphs: [
+      `当選した「${d.title}」のチケット代金 ${yen(d.amountYen)}（税込）の決済に、カード会社から本人認証（3Dセキュア）を求められました。`,
+      `受付番号: ${d.receiptNo}`,
+      `${formatDeadline(d.dueAt)}までに、マイページの「チケット」から本人認証を行ってください。認証が済むと決済が完了します。期限を過ぎると当選は無効となります。`,
+    ],
+    action: { label: '本人認証をする', path: paths.authenticateWin(d.presaleId) },
+  }),
+};
+
 export interface PresaleLapsedData {
   title: string;
   receiptNo: string;

@@ -13,7 +13,10 @@ const STATUS: Record<string, string> = {
 
 const RANKS = ['第1希望', '第2希望', '第3希望'];
 
-/** What a win asks of the fan now: paid with its receipt, a voucher to pay, a refused card to replace. */
+/**
+ * What a win asks of the fan now: paid with its receipt, a voucher to pay, a card charge to authenticate (3-D Secure),
+ * a refused card to replace.
+ */
 function WinPayment({ row }: { row: MyTicketRow }) {
   const { payment } = row;
   if (row.role === 'companion') {
@@ -48,6 +51,27 @@ function WinPayment({ row }: { row: MyTicketRow }) {
         <dt>お支払い期限</dt>
         <dd className="font-bold">{payment.expiresAt ? formatJst(payment.expiresAt.toISOString()) : ''}</dd>
       </dl>
+    );
+  }
+  if (payment?.method === 'card' && payment.status === 'pending') {
+    return (
+      <div
+        role="status"
+        className="space-y-3 rounded-lg border-2 border-error p-3"
+        data-testid="ticket-card-action"
+      >
+        <p className="text-sm font-bold text-error">
+          カード会社から本人認証（3Dセキュア）を求められています。
+          {row.paymentDueAt && `${formatJst(row.paymentDueAt.toISOString())}までに`}
+          認証を行うと決済が完了します。期限を過ぎると当選は無効になります。
+        </p>
+        <Link
+          href={paths.authenticateWin(row.presaleId)}
+          className="inline-flex min-h-11 items-center rounded-lg bg-primary px-4 font-bold text-ink"
+        >
+          本人認証をする
+        </Link>
+      </div>
     );
   }
   if (payment?.status === 'failed' && row.paymentDueAt) {

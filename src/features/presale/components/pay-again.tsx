@@ -4,6 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
+import { paths } from '@/lib/paths';
 import { postJson } from '@/lib/post-json';
 
 /** Pays a won application again on the card saved now (after the first charge was refused). */
@@ -17,13 +18,18 @@ export function PayAgainButton({ presaleId }: { presaleId: string }) {
         disabled={busy}
         onClick={async () => {
           setBusy(true);
-          const result = await postJson(`/api/presales/${presaleId}/payment`, {});
+          const result = await postJson<{ status: 'paid' | 'requires_action' }>(
+            `/api/presales/${presaleId}/payment`,
+            {},
+          );
           setBusy(false);
           if (!result.ok) {
             setError(result.message);
             return;
           }
           setError(null);
+          // The card company asks for 3-D Secure: the charge waits on the authentication page.
+          if (result.data.status === 'requires_action') return router.push(paths.authenticateWin(presaleId));
           toast.success('お支払いが完了しました。');
           router.refresh();
         }}

@@ -12,6 +12,7 @@ import { extendPresaleWindow, presaleIdOfItem, savePresale } from './setup';
 import { cancelPresaleEvent, finishCancellation } from './cancel';
 import { paidCsvFileName, paidListCsv } from './paid-list';
 import { payWinAgain } from './pay';
+import { confirmWinAuthentication } from './authenticate';
 
 type ItemParams = { host: string; itemId: string };
 type PresaleParams = { host: string; id: string };
@@ -53,6 +54,30 @@ export const postPayment = memberPost<PresaleParams>(
     const provider = await getPaymentProvider();
     const paid = await payWinAgain(db, provider, member, params.id, await provider.now(site.id));
     return jsonOk(paid);
+  },
+  { fresh: true },
+);
+
+const authenticateSchema = z.object({ approve: z.boolean().optional() });
+
+/**
+ * POST /api/presales/[id]/payment/authenticate: the fan is back from 3-D Secure (Stripe: after Stripe.js confirmed
+ * the charge; the sandbox: `approve` is the fan's answer on its stand-in page). The charge is read again and the
+ * win paid once, however many times this and the provider's event arrive (docs/decisions/0047).
+ */
+export const postAuthenticate = memberPost<PresaleParams>(
+  async ({ params, site, viewer, db, body }) => {
+    if (!z.uuid().safeParse(params.id).success) throw new AppError('NOT_FOUND');
+    const parsed = authenticateSchema.safeParse(body ?? {});
+    if (!parsed.success) return jsonInvalid(parsed.error.issues);
+    const member = await findMember(db, site.id, viewer.uid);
+    if (!member) throw new AppError('NOT_FOUND', 'お申し込みが見つかりませんでした。');
+    await consumeRateLimit(db, 'presale:account', `${site.id}:${viewer.uid}`);
+    const provider = await getPaymentProvider();
+    // The sandbox's answer is the fan's own click on its stand-in page; Stripe's comes from Stripe.
+    const approve = provider.kind === 'sandbox' ? parsed.data.approve : undefined;
+    const now = await provider.now(site.id);
+    return jsonOk(await confirmWinAuthentication(db, provider, member, params.id, now, approve));
   },
   { fresh: true },
 );

@@ -21,7 +21,8 @@ const NOT_PAYABLE: Record<string, string> = {
 
 /**
  * The fan pays a win again from My page after the card was refused (or the first charge is still to come): charged
- * on the card saved now, once (billing's attempt and key). Anything but an unpaid card win of the fan's own, before
+ * on the card saved now, once (billing's attempt and key). A charge waiting for 3-D Secure is not charged again:
+ * the answer sends the fan to authenticate it (docs/decisions/0047). Anything but an unpaid card win of the fan's own, before
  * its due time, is a 4xx with the reason and changes nothing; a paid win answers paid.
  */
 export async function payWinAgain(
@@ -30,7 +31,7 @@ export async function payWinAgain(
   member: Member,
   presaleId: string,
   now: Date,
-): Promise<{ status: 'paid'; paymentId: string }> {
+): Promise<{ status: 'paid'; paymentId: string } | { status: 'requires_action' }> {
   const [row] = await db
     .select({ application: presaleApplications, presale: presales })
     .from(presaleApplications)
@@ -66,6 +67,8 @@ export async function payWinAgain(
   const { pay } = await winToPay(db, win);
   const result = await chargeWinByCard(db, provider, pay, { first: false });
   if (result?.status === 'paid') return { status: 'paid', paymentId: result.id };
+  // The charge waits for the fan's 3-D Secure (this one, or one asked for before): My page's authentication.
+  if (result?.status === 'pending' && result.method === 'card') return { status: 'requires_action' };
   if (result?.status === 'failed') {
     throw new AppError('PAYMENT_DECLINED', describeCardError('card_declined', result.failureCode));
   }

@@ -9,11 +9,14 @@ import {
   members,
   notices,
   oneOffPayments,
+  paymentDisputes,
+  plans,
   presaleApplications,
   presaleOfferings,
   presales,
   sandboxCharges,
   sandboxKonbiniPayments,
+  staffMembers,
 } from '@/server/db/schema';
 import { createSandboxProvider, type SandboxProvider } from '@/server/payments/sandbox';
 import { createStripeProvider, type StripeProvider } from '@/server/payments/stripe';
@@ -36,6 +39,7 @@ import { runPresaleJobs } from './jobs';
 import { myTickets } from './my-tickets';
 import { paidList, paidListCsv, seatsOf } from './paid-list';
 import { payWinAgain } from './pay';
+import { confirmWinAuthentication } from './authenticate';
 import { savePresale, type Presale } from './setup';
 
 let handle: Awaited<ReturnType<typeof createTestDb>>;
@@ -49,6 +53,8 @@ const jst = (date: Date) => new Date(date.getTime() + 9 * HOUR).toISOString().sl
 const GOOD = { number: '4242424242424242', expMonth: 12, expYear: 2035, cvc: '123' };
 // Stripe's test card that attaches but whose charges fail.
 const FAILS = { ...GOOD, number: '4000000000000341' };
+// Stripe's "always authenticate" test card: attaches, and every off-session charge asks for 3-D Secure.
+const AUTHENTICATES = { ...GOOD, number: '4000002760003184' };
 
 async function fan(uid: string, card: typeof GOOD | null = GOOD): Promise<Member> {
   const member = await ensureMember(handle.db, mio.id, uid);
@@ -258,7 +264,8 @@ describe('paying a presale win', () => {
       payWinAgain(handle.db, provider, refused!, presale.id, new Date()),
       payWinAgain(handle.db, provider, refused!, presale.id, new Date()),
     ]);
-    expect(first.paymentId).toBe(second.paymentId);
+    expect(first).toMatchObject({ status: 'paid' });
+    expect(first).toEqual(second);
     expect((await chargesOf(refused!)).filter((charge) => charge.status === 'succeeded')).toHaveLength(1);
     expect(await applicationOf(a.id)).toMatchObject({ status: 'paid' });
 
@@ -357,6 +364,172 @@ describe('paying a presale win', () => {
     await expect(payWinAgain(handle.db, provider, card!, presale.id, new Date())).rejects.toMatchObject({
       status: 409,
     });
+  });
+
+  it('waits for 3-D Secure until the deadline: paid once by the fan, lapsed without, a success at the deadline kept', async () => {
+    const { presale, open } = await setUp('LIVE 2027 名古屋');
+    const [done, late, edge] = await Promise.all(
+      ['s-3ds', 's-3ds-late', 's-3ds-edge'].map((u) => fan(u, AUTHENTICATES)),
+    );
+    const [a, b, c] = await Promise.all([
+      apply(done!, presale, open, 'card', 1),
+      apply(late!, presale, open, 'card', 1),
+      apply(edge!, presale, open, 'card', 1),
+    ]);
+    await closeAndDrawDue(handle.db, at(-47));
+    await Promise.all([run(), run()]);
+    const confirm = (who: Member, now: Date, approve?: boolean) =>
+      confirmWinAuthentication(handle.db, provider, who, presale.id, now, approve);
+
+    // Asked for authentication: one waiting charge each, 48 hours to act, the mail to the page, My page's action.
+    for (const [who, application] of [
+      [done!, a],
+      [late!, b],
+    ] as const) {
+      const waiting = await applicationOf(application.id);
+      expect(waiting.status).toBe('won');
+      expect(waiting.paymentDueAt!.getTime() - Date.now()).toBeGreaterThan(47 * HOUR);
+      expect(await paymentsOf(application.id)).toMatchObject([{ status: 'pending', method: 'card' }]);
+      expect(await chargesOf(who!)).toMatchObject([{ status: 'requires_action' }]);
+      const mails = await noticesOf(who!.id, 'presale-card-action');
+      expect(mails).toMatchObject([{ data: { presaleId: presale.id, amountYen: 8_800 } }]);
+      expect((await myTickets(handle.db, mio.id, who!.id))[0]).toMatchObject({
+        status: 'won',
+        payment: { status: 'pending', method: 'card' },
+      });
+    }
+    // Paying again charges nothing more: the fan is sent to authenticate the charge that waits.
+    await expect(payWinAgain(handle.db, provider, done!, presale.id, new Date())).resolves.toEqual({
+      status: 'requires_action',
+    });
+    expect(await chargesOf(done!)).toHaveLength(1);
+
+    // Refused on the card company's page: 402, still waiting. Then approved with a double click, while the
+    // return's re-check and the provider's event arrive too: paid once, one mail.
+    await expect(confirm(done!, new Date(), false)).rejects.toMatchObject({ status: 402 });
+    expect(await applicationOf(a.id)).toMatchObject({ status: 'won' });
+    const answers = await Promise.all([
+      confirm(done!, new Date(), true),
+      confirm(done!, new Date(), true),
+      confirm(done!, new Date()),
+      provider.deliverPending(),
+    ]);
+    const [paidRow] = await paymentsOf(a.id);
+    expect(paidRow).toMatchObject({ status: 'paid' });
+    for (const answer of answers.slice(0, 2))
+      expect(answer).toEqual({ status: 'paid', paymentId: paidRow!.id });
+    expect(await applicationOf(a.id)).toMatchObject({ status: 'paid' });
+    expect(await chargesOf(done!)).toMatchObject([{ status: 'succeeded' }]);
+    expect(await noticesOf(done!.id, 'presale-paid')).toHaveLength(1);
+    await expect(confirm(done!, new Date(), true)).resolves.toEqual({
+      status: 'paid',
+      paymentId: paidRow!.id,
+    });
+
+    // The deadline: authenticating at it is refused, and the job cancels the charge and lapses the win (two
+    // instances); nothing is taken afterwards.
+    const due = (await applicationOf(b.id)).paymentDueAt!;
+    await expect(confirm(late!, due, true)).rejects.toMatchObject({ status: 409 });
+    const edgeDue = (await applicationOf(c.id)).paymentDueAt!;
+    const after = new Date(Math.max(due.getTime(), edgeDue.getTime()));
+    // The third fan authenticated at the card company just before the deadline and its event was lost: the job
+    // at the deadline asks the provider first, finds the money taken, and pays the win instead of lapsing it.
+    await handle.db
+      .update(sandboxCharges)
+      .set({ status: 'succeeded', paidAt: new Date(edgeDue.getTime() - 1000) })
+      .where(eq(sandboxCharges.customerId, edge!.billingCustomerId!));
+    await Promise.all([run(after), run(after)]);
+    expect(await applicationOf(b.id)).toMatchObject({ status: 'lapsed' });
+    expect(await chargesOf(late!)).toMatchObject([{ status: 'canceled' }]);
+    expect(await paymentsOf(b.id)).toMatchObject([{ status: 'canceled' }]);
+    expect(await noticesOf(late!.id, 'presale-lapsed')).toHaveLength(1);
+    await expect(confirm(late!, after, true)).rejects.toMatchObject({ status: 409 });
+    expect(await chargesOf(late!)).toMatchObject([{ status: 'canceled' }]);
+    expect(await applicationOf(c.id)).toMatchObject({ status: 'paid' });
+    expect(await noticesOf(edge!.id, 'presale-lapsed')).toHaveLength(0);
+    expect(await noticesOf(edge!.id, 'presale-paid')).toHaveLength(1);
+  });
+
+  it('marks a disputed payment and tells the owners, revoking nothing (a presale charge and a membership invoice)', async () => {
+    await handle.db
+      .insert(staffMembers)
+      .values({
+        siteId: mio.id,
+        uid: 'owner',
+        email: 'owner@mio.example.com',
+        displayName: 'オーナー',
+        role: 'owner',
+      })
+      .onConflictDoNothing();
+    const { presale, open } = await setUp('LIVE 2027 福岡');
+    const disputed = await fan('d-card');
+    const a = await apply(disputed, presale, open, 'card', 1);
+    await closeAndDrawDue(handle.db, at(-47));
+    await run();
+    const [charge] = await chargesOf(disputed);
+    // Opened twice (a redelivery, a second hook call): one mark, one mail per owner.
+    await Promise.all([
+      provider.openDispute({ paymentId: charge!.id, reason: 'fraudulent' }),
+      provider.openDispute({ paymentId: charge!.id, reason: 'fraudulent' }),
+    ]);
+    await provider.deliverPending();
+    const [paid] = await paymentsOf(a.id);
+    const marks = await handle.db.select().from(paymentDisputes).where(eq(paymentDisputes.siteId, mio.id));
+    expect(marks).toMatchObject([
+      {
+        oneOffPaymentId: paid!.id,
+        memberId: disputed.id,
+        purpose: 'presale',
+        amountYen: 8_800,
+        status: 'open',
+      },
+    ]);
+    const ownerMails = () =>
+      handle.db
+        .select()
+        .from(notices)
+        .where(and(eq(notices.kind, 'payment-disputed'), eq(notices.toAddress, 'owner@mio.example.com')));
+    expect(await ownerMails()).toMatchObject([
+      { memberId: null, data: { status: 'open', purpose: 'presale' } },
+    ]);
+
+    // Lost at the card company: marked lost, told again; the ticket stays paid until staff decide.
+    await provider.closeDispute(marks[0]!.providerDisputeId, 'lost');
+    await provider.closeDispute(marks[0]!.providerDisputeId, 'lost');
+    expect(await handle.db.select().from(paymentDisputes)).toMatchObject([
+      { status: 'lost', providerStatus: 'lost' },
+    ]);
+    expect(await ownerMails()).toHaveLength(2);
+    expect(await applicationOf(a.id)).toMatchObject({ status: 'paid' });
+    expect(await paymentsOf(a.id)).toMatchObject([{ status: 'paid' }]);
+
+    // A membership charge: found by its customer; the membership goes on.
+    const [plan] = await handle.db
+      .insert(plans)
+      .values({ siteId: mio.id, code: 'd-monthly', name: '月額会員', interval: 'month', priceYen: 550 })
+      .returning();
+    const member = await fan('d-member');
+    await provider.startSubscription({
+      siteId: mio.id,
+      memberId: member.id,
+      customerId: member.billingCustomerId!,
+      plan: { ...plan!, interval: 'month' },
+      card: GOOD,
+      attemptId: crypto.randomUUID(),
+    });
+    const [invoice] = await provider.listPayments(member.billingCustomerId!);
+    await provider.openDispute({ paymentId: invoice!.id, reason: 'subscription_canceled' });
+    const [membership] = await handle.db
+      .select()
+      .from(paymentDisputes)
+      .where(eq(paymentDisputes.memberId, member.id));
+    expect(membership).toMatchObject({
+      purpose: 'membership',
+      amountYen: 550,
+      oneOffPaymentId: null,
+      status: 'open',
+    });
+    expect((await ensureMember(handle.db, mio.id, 'd-member'))!.memberNumber).not.toBeNull();
   });
 });
 

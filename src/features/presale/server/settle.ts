@@ -5,6 +5,7 @@ import { contentItems, members, oneOffPayments, presaleApplications } from '@/se
 import type { PaymentProvider } from '@/server/payments/types';
 import {
   chargeWinByCard,
+  completeCardCharge,
   completeKonbini,
   ensureCustomer,
   issueWinVoucher,
@@ -70,8 +71,9 @@ export async function settleWins(db: Db, provider: PaymentProvider, presale: Pre
 }
 
 /**
- * A win unpaid at its due time lapses and its seats are free again. An open voucher is cancelled at the provider
- * first (one paid at the last moment is recorded paid instead); a card charge in flight is waited for.
+ * A win unpaid at its due time lapses and its seats are free again. An open voucher, or a card charge waiting for
+ * 3-D Secure, is cancelled at the provider first (one paid at the last moment is recorded paid instead); a card
+ * charge in flight is waited for.
  */
 export async function lapseDue(db: Db, provider: PaymentProvider, presale: Presale, now: Date) {
   const due = await db
@@ -88,7 +90,12 @@ export async function lapseDue(db: Db, provider: PaymentProvider, presale: Presa
   for (const application of due) {
     const [latest] = await paymentsOf(db, application.id);
     if (latest?.status === 'issuing') continue;
-    if (latest?.status === 'pending' && latest.providerPaymentId) {
+    if (latest?.status === 'pending' && latest.providerPaymentId && latest.method === 'card') {
+      // A charge waiting for 3-D Secure: given up at the provider first. One the fan authenticated before the
+      // cancellation is recorded paid (the provider's word decides the boundary, docs/decisions/0047).
+      await provider.cancelCardCharge(latest.providerPaymentId, presale.siteId);
+      await completeCardCharge(db, provider, latest.providerPaymentId, presale.siteId);
+    } else if (latest?.status === 'pending' && latest.providerPaymentId) {
       await provider.cancelKonbini(latest.providerPaymentId);
       await completeKonbini(db, provider, latest.providerPaymentId, presale.siteId);
     }

@@ -19,6 +19,8 @@ import { GrantForm } from '@/features/billing/staff/members/components/grant-for
 import { RevokeGrantButton } from '@/features/billing/staff/members/components/revoke-grant-button';
 import { formatPhoneJa } from '@/lib/phone';
 import { formatYenAmount as yen } from '@/lib/yen';
+import { disputesOf } from '@/features/billing/server/disputes';
+import { DISPUTE_RULE, DisputeBadge, DisputeList } from '@/features/billing/staff/sales/components/disputes';
 
 const SUBSCRIPTION_LABELS: Record<string, string> = {
   active: '有効',
@@ -75,6 +77,8 @@ export async function MemberDetailPage({
   const provider = await getPaymentProvider();
   const now = await provider.now(actor.siteId);
   const detail = await memberDetail(db, actor, provider, memberId, now);
+  // Read after memberDetail, which refuses a member of another site or a role that may not see them.
+  const disputes = await disputesOf(db, actor.siteId, detail.member.id);
   const consent = describeConsent(detail.member, await currentVersions(db, site));
   const { member } = detail;
   const latest = detail.subscriptions[0];
@@ -113,7 +117,14 @@ export async function MemberDetailPage({
           ← 会員一覧へ
         </Link>
       </div>
-      <PageHeading aside={<StatusBadge status={detail.status} />}>
+      <PageHeading
+        aside={
+          <span className="flex flex-wrap items-center gap-2">
+            {disputes.some((d) => d.status === 'open') && <DisputeBadge status="open" />}
+            <StatusBadge status={detail.status} />
+          </span>
+        }
+      >
         <span className="break-all">{member.nickname ?? '（ニックネーム未登録）'}</span>
       </PageHeading>
 
@@ -204,6 +215,13 @@ export async function MemberDetailPage({
           </Table>
         )}
       </Section>
+
+      {disputes.length > 0 && (
+        <Section title="異議申し立て">
+          <p className="text-sm">{DISPUTE_RULE}</p>
+          <DisputeList disputes={disputes} showMember={false} />
+        </Section>
+      )}
 
       <Section title="支払い履歴">
         {detail.paymentsError ? (

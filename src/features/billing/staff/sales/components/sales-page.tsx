@@ -1,5 +1,6 @@
 import { getDb } from '@/server/db';
 import { getPaymentProvider } from '@/features/billing/server/provider';
+import { disputesOf } from '@/features/billing/server/disputes';
 import type { StaffActor } from '@/features/staff';
 import { lastMonths } from '@/features/billing/staff/sales/months';
 import { salesReport } from '@/features/billing/staff/sales/server/sales';
@@ -12,11 +13,15 @@ import { SalesView } from '@/features/billing/staff/sales/components/sales-view'
 export async function SalesPage({ actor, month }: { actor: StaffActor; month?: string }) {
   const db = await getDb();
   const provider = await getPaymentProvider();
-  const months = await salesReport(db, provider, actor, lastMonths(await provider.now(actor.siteId)));
+  const [months, disputes] = await Promise.all([
+    salesReport(db, provider, actor, lastMonths(await provider.now(actor.siteId))),
+    disputesOf(db, actor.siteId),
+  ]);
   return (
     <SalesView
       months={months}
       selected={months.find((candidate) => candidate.month === month) ?? months[0]!}
+      disputes={disputes}
     />
   );
 }

@@ -6,6 +6,9 @@ import { paths } from '@/lib/paths';
 import { KIND_LABELS, METHOD_LABELS, totalOf, type SalesMonth } from '@/features/billing/staff/sales/model';
 import { monthLabel } from '@/features/billing/staff/sales/months';
 import { FigureCells, ROW_HEADER, SalesTable } from '@/features/billing/staff/sales/components/sales-table';
+import { DISPUTE_RULE, DisputeList } from '@/features/billing/staff/sales/components/disputes';
+import type { PaymentDispute } from '@/features/billing/server/disputes';
+import { formatYenAmount as yen } from '@/lib/yen';
 
 function MonthPicker({ months, selected }: { months: SalesMonth[]; selected: string }) {
   return (
@@ -69,7 +72,16 @@ function MonthDetail({ month }: { month: SalesMonth }) {
 }
 
 /** The page itself, from the months read (newest first) and the month whose rows are shown. */
-export function SalesView({ months, selected }: { months: SalesMonth[]; selected: SalesMonth }) {
+export function SalesView({
+  months,
+  selected,
+  disputes = [],
+}: {
+  months: SalesMonth[];
+  selected: SalesMonth;
+  /** The site's chargebacks, newest first (docs/decisions/0047). */
+  disputes?: PaymentDispute[];
+}) {
   const range = { from: months.at(-1)!.month, to: months[0]!.month };
   return (
     <div className="flex min-w-0 flex-col gap-8">
@@ -123,6 +135,27 @@ export function SalesView({ months, selected }: { months: SalesMonth[]; selected
       </section>
       <MonthPicker months={months} selected={selected.month} />
       <MonthDetail month={selected} />
+      {disputes.length > 0 && <Disputes disputes={disputes} />}
     </div>
+  );
+}
+
+/** Chargebacks apart from the sales figures: the card company has not decided them, or decided against the club. */
+function Disputes({ disputes }: { disputes: PaymentDispute[] }) {
+  const sum = (status: PaymentDispute['status']) =>
+    disputes.filter((d) => d.status === status).reduce((total, d) => total + d.amountYen, 0);
+  return (
+    <section aria-labelledby="sales-disputes" className="flex flex-col gap-3">
+      <h2 id="sales-disputes" className="text-lg font-bold">
+        異議申し立て（チャージバック）
+      </h2>
+      <p className="text-sm" data-testid="dispute-totals">
+        申し立て中 <span className="font-bold tabular-nums">{yen(sum('open'))}</span>・認容（売上取消）
+        <span className="font-bold tabular-nums">{yen(sum('lost'))}</span>
+        ・上の売上の表には含めたまま表示しています。
+      </p>
+      <p className="text-sm text-ink/75">{DISPUTE_RULE}</p>
+      <DisputeList disputes={disputes} showMember />
+    </section>
   );
 }

@@ -224,6 +224,30 @@ describe('salesReport', () => {
     }
   });
 
+  it('counts a card charge refunded in part (Stripe) once: its gross whole, the part given back as a refund', async () => {
+    const partly = {
+      id: 'in_partly_refunded',
+      customerId: 'cus_partly',
+      amountYen: 5500,
+      status: 'paid',
+      refundedYen: 1000,
+      periodStart: new Date('2026-10-12T03:00:00Z'),
+      periodEnd: new Date('2027-10-12T03:00:00Z'),
+      createdAt: new Date('2026-10-12T03:00:00Z'),
+      feeYen: null,
+    } as const;
+    const stripeLike = {
+      ...provider,
+      listSiteCharges: async (...args: Parameters<SandboxProvider['listSiteCharges']>) => [
+        ...(await provider.listSiteCharges(...args)),
+        partly,
+      ],
+    };
+    const october = byMonth(await salesReport(handle.db, stripeLike, owner(), RANGE), '2026-10');
+    expect(october).toMatchObject({ count: 5, grossYen: 15400 + 5500, refundsYen: 14300 + 1000 });
+    expect(october.netYen).toBe(1100 + 4500);
+  });
+
   it('is the owner’s alone', async () => {
     for (const role of ['support', 'editor', 'door'] as const) {
       const error = await salesReport(handle.db, provider, actorOf(site.id, role), RANGE).catch(

@@ -92,16 +92,22 @@ export async function salesReport(
   for (const charge of charges) {
     // A refused renewal took no money (history.ts shows it as failed).
     if (charge.status === 'failed') continue;
-    entries.push({
+    const entry = {
       month: jstMonth(charge.createdAt),
       kind: 'membership',
       plan: planOfCharge(charge, books.plans),
       method: 'card',
-      amountYen: charge.amountYen,
+      feeYen: charge.feeYen,
+    } as const;
+    // A partial refund: the part kept and the part given back, one payment (counted once).
+    const part = charge.status === 'paid' ? (charge.refundedYen ?? 0) : 0;
+    entries.push({
+      ...entry,
+      amountYen: charge.amountYen - part,
       count: 1,
       refunded: charge.status === 'refunded',
-      feeYen: charge.feeYen,
     });
+    if (part > 0) entries.push({ ...entry, amountYen: part, count: 0, refunded: true, feeYen: 0 });
   }
   return salesByMonth(entries, monthsOf(range));
 }

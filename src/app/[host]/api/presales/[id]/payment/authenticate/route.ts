@@ -1,0 +1,1 @@
+export { postAuthenticate as POST } from '@/features/presale/app';
