@@ -12,7 +12,8 @@
  * object schema, its form body schema and its 200 response schema, plus the $ref closure of those and of the
  * objects events carry. Each schema is rewritten from OpenAPI 3.0 to the JSON Schema Ajv reads: `nullable: true`
  * becomes `anyOf [..., null]`; descriptions, titles, `format` (Stripe's `unix-time`, `decimal`) and `x-*`
- * annotations are dropped. Expandable fields need nothing more: the document already types them as
+ * annotations are dropped; every object of a request body or query is closed (`additionalProperties: false`), as
+ * Stripe refuses unknown parameters at any depth though the document closes only the top level. Expandable fields need nothing more: the document already types them as
  * `anyOf [id string, expanded object]`.
  */
 import { readFileSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -53,7 +54,9 @@ function argument(name) {
 const source = process.argv[2];
 const commit = argument('--commit');
 if (!source || !commit) {
-  console.error('usage: node scripts/stripe-openapi-subset.mjs <spec3.yaml|json> --commit <sha> [--tag vNNN]');
+  console.error(
+    'usage: node scripts/stripe-openapi-subset.mjs <spec3.yaml|json> --commit <sha> [--tag vNNN]',
+  );
   process.exit(2);
 }
 const text = readFileSync(source, 'utf8');
@@ -75,6 +78,9 @@ function toJsonSchema(node, { response }) {
     else if (key === 'additionalProperties' && value === false && response) continue;
     else out[key] = toJsonSchema(value, { response });
   }
+  // Stripe refuses an unknown parameter at any depth (`Received unknown parameter: product_data[nmae]`), but the
+  // document closes only the top level of a form body: the check closes every level of a request.
+  if (!response && out.properties && out.additionalProperties === undefined) out.additionalProperties = false;
   return node.nullable === true ? { anyOf: [out, { type: 'null' }] } : out;
 }
 
@@ -99,7 +105,8 @@ for (const [name, item] of Object.entries(spec.paths)) {
   const match = /^\/v1\/([a-z_]+)(\/.*)?$/.exec(name);
   if (!match || !RESOURCES.includes(match[1]) || SKIPPED.test(match[2] ?? '')) continue;
   paths[name] = {};
-  for (const method of ['get', 'post', 'delete']) if (item[method]) paths[name][method] = operation(item[method]);
+  for (const method of ['get', 'post', 'delete'])
+    if (item[method]) paths[name][method] = operation(item[method]);
 }
 
 const schemas = {};

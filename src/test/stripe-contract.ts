@@ -1,11 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import {
-  NEWER_OBJECTS,
-  NEWER_PARAMS,
-  NEWER_PATHS,
-  REMOVED_FIELDS,
-} from '@/test/stripe-contract-gaps';
+import { NEWER_OBJECTS, NEWER_PARAMS, NEWER_PATHS, REMOVED_FIELDS } from '@/test/stripe-contract-gaps';
 import type { Json, JsonObject, Params } from '@/test/stripe-stand-in-wire';
 
 /**
@@ -48,7 +43,8 @@ export function openapiSubset(): Subset {
 
 /** A JSON pointer into the subset, as a $ref Ajv resolves (`{` and `/` in path templates escaped). */
 const pointer = (...segments: string[]) =>
-  'stripe#/' + segments.map((s) => encodeURIComponent(s.replaceAll('~', '~0').replaceAll('/', '~1'))).join('/');
+  'stripe#/' +
+  segments.map((s) => encodeURIComponent(s.replaceAll('~', '~0').replaceAll('/', '~1'))).join('/');
 
 function createAjv(coerceTypes: boolean): Ajv {
   // strict off: the schemas are Stripe's, translated, not ours to restyle; formats (unix-time, decimal) are dropped.
@@ -111,7 +107,8 @@ function without(params: Params, dotted: string): void {
   const value = params[head!];
   if (rest.length === 0) delete params[head!];
   else if (Array.isArray(value)) {
-    for (const item of value) if (item && typeof item === 'object' && !Array.isArray(item)) without(item, rest.join('.'));
+    for (const item of value)
+      if (item && typeof item === 'object' && !Array.isArray(item)) without(item, rest.join('.'));
   } else if (value && typeof value === 'object') without(value, rest.join('.'));
 }
 
@@ -130,7 +127,9 @@ export const stripeContract: ContractCheck = {
   request(method, pathname, route, params) {
     const where = `${method} ${pathname}`;
     const template = templateOf(pathname);
-    const operation = template ? openapiSubset().paths[template]?.[method.toLowerCase() as Method] : undefined;
+    const operation = template
+      ? openapiSubset().paths[template]?.[method.toLowerCase() as Method]
+      : undefined;
     if (!template || !operation) {
       if (NEWER_PATHS[`${method} ${route}`] !== undefined) return [];
       return [`${where}: no such operation in ${version()} (a path added since belongs in NEWER_PATHS)`];
@@ -175,7 +174,9 @@ export const stripeContract: ContractCheck = {
     if (openapiSubset().schemas[type]) {
       const validateObject = validator(pointer('schemas', type), false);
       if (!validateObject(object)) {
-        problems.push(...describe(validateObject.errors).map((line) => `${where} data.object (${type}): ${line}`));
+        problems.push(
+          ...describe(validateObject.errors).map((line) => `${where} data.object (${type}): ${line}`),
+        );
       }
     } else if (NEWER_OBJECTS[type] === undefined) {
       problems.push(`${where}: no schema for a data.object of type ${type} in ${version()}`);

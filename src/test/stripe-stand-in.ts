@@ -70,7 +70,8 @@ export async function startStripeStandIn() {
       type,
     };
     const problems = stripeContract.event(event);
-    if (broke(problems)) throw new Error(`The stand-in's event breaks Stripe's contract:\n${problems.join('\n')}`);
+    if (broke(problems))
+      throw new Error(`The stand-in's event breaks Stripe's contract:\n${problems.join('\n')}`);
     events.push(event);
   };
 
