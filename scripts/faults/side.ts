@@ -13,6 +13,8 @@ export interface PaymentSide {
   provider: 'sandbox' | 'stripe';
   /** One press of the payment button by the fan, through to the answer that says paid (or stopped it). */
   pay: Pay;
+  /** How long the fault waits at most for a write half-done (or a first answer) before it strikes anyway. */
+  strikeWithinMs: number;
   /** Whether one of these fans is charged at the provider but has no subscription row yet. */
   halfDone(uids: string[]): Promise<boolean>;
   /** The round's ledger, once everything the provider still owes the app has arrived. */
@@ -27,6 +29,7 @@ export function sandboxSide(sql: postgres.Sql, siteId: string, fans: FanContext)
   return {
     provider: 'sandbox',
     pay: (fan: Fan) => subscribe(fans, fan),
+    strikeWithinMs: 1_000,
     halfDone: (uids) => chargeWithoutMembership(sql, siteId, uids),
     audit: (payments) => audit(sql, siteId, payments),
     report: () => {},

@@ -130,6 +130,9 @@ export function stripeSide(
 
   return {
     provider: 'stripe',
+    // The charge happens at Stripe after the payment step answered: the fault waits for the first fan charged there
+    // and not yet a member (halfDone), so that it meets the read-back and the webhooks, not only the payment step.
+    strikeWithinMs: 5_000,
 
     async pay(fan): Promise<Answer> {
       let subscriptionId = started.get(fan.uid);

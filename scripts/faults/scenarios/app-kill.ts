@@ -26,7 +26,7 @@ export async function appKilledMidWrite(
   };
   const { results, timing } = await faultDuring(
     fans.map((fan) => () => world.payments.pay(fan)),
-    1_000,
+    world.payments.strikeWithinMs,
     killAndRestart,
     () => world.payments.halfDone(fans.map((fan) => fan.uid)),
   );

@@ -27,7 +27,7 @@ export async function dbStopDuringPayments(
   const measured: { recovery: number | null } = { recovery: null };
   const { results, timing } = await faultDuring(
     fans.map((fan) => () => world.payments.pay(fan)),
-    1_000,
+    world.payments.strikeWithinMs,
     async (mark) => {
       mark();
       await world.cluster.stop(options.mode);
