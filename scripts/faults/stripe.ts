@@ -121,6 +121,8 @@ export function stripeSide(
   /** The subscription each fan's payment step answered (the page keeps its client secret). */
   const started = new Map<string, string>();
   let round = { undelivered: 0, late: { sent: 0, refused: 0 }, attempts: 0, failed: 0 };
+  /** The deliveries counted up to the end of the previous round's audit: a round's are those after it. */
+  let since = { attempts: 0, failed: 0 };
   const paidAtStripe = (customer: string | null) =>
     customer
       ? standIn.subscriptionsOf(customer).filter((id) => standIn.subscription(id).status === 'active')
@@ -161,20 +163,17 @@ export function stripeSide(
     },
 
     async audit(payments) {
-      const before = { attempts: webhooks.attempts, failed: webhooks.failed };
       const undelivered = await webhooks.drain(60_000);
+      const attempts = webhooks.attempts - since.attempts;
+      const failed = webhooks.failed - since.failed;
       const uids = payments.map((payment) => payment.fan.uid);
       const customersOf = async () =>
         sql<{ uid: string; customer: string | null }[]>`
           select uid, billing_customer_id as customer from members where site_id = ${siteId} and uid = any(${uids})`;
       const customers = new Set((await customersOf()).flatMap((row) => (row.customer ? [row.customer] : [])));
       const late = await webhooks.redeliver(customers);
-      round = {
-        undelivered,
-        late,
-        attempts: webhooks.attempts - before.attempts,
-        failed: webhooks.failed - before.failed,
-      };
+      round = { undelivered, late, attempts, failed };
+      since = { attempts: webhooks.attempts, failed: webhooks.failed };
       const members = await sql<
         (Omit<Row, 'provider_subscriptions' | 'invoices'> & { customer: string | null })[]
       >`
@@ -191,7 +190,7 @@ export function stripeSide(
     },
 
     report(s: Scenario) {
-      s.info('webhook deliveries (refused or failed)', `${round.attempts} (${round.failed})`);
+      s.info('webhook deliveries in the round (refused or failed)', `${round.attempts} (${round.failed})`);
       s.check('webhook events not taken after 60 s', round.undelivered, '0', round.undelivered === 0);
       s.check(
         'late redeliveries (every event again) refused',
