@@ -3,7 +3,8 @@ import { toldPaid, type FanPayment } from './payments';
 
 /**
  * What the database says happened to a round's fans, against what each fan was told. A member is a fan with a
- * member number and an active subscription row; a charge is a paid sandbox invoice (the provider's own books).
+ * member number and an active subscription row; a charge is a paid invoice in the provider's own books (the
+ * sandbox's tables, or the Stripe stand-in's, scripts/faults/stripe.ts).
  */
 export interface Ledger {
   fans: number;
@@ -21,7 +22,7 @@ export interface Ledger {
   problems: string[];
 }
 
-interface Row {
+export interface Row {
   uid: string;
   member_number: number | null;
   active: number;
@@ -55,6 +56,11 @@ export async function audit(sql: postgres.Sql, siteId: string, payments: FanPaym
       (select count(*)::int from sandbox_invoices i join sandbox_subscriptions p on p.id = i.subscription_id
         where p.member_id = m.id and i.status = 'paid') as invoices
     from members m where m.site_id = ${siteId} and m.uid = any(${uids})`;
+  return ledgerOf(rows, payments);
+}
+
+/** The ledger of a round from each fan's row (the provider's counts filled in by the caller's provider). */
+export function ledgerOf(rows: Row[], payments: FanPayment[]): Ledger {
   const byUid = new Map(rows.map((row) => [row.uid, row]));
   const ledger: Ledger = {
     fans: payments.length,

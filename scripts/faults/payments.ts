@@ -2,9 +2,9 @@ import { CARD, type Fan, type FanContext } from './fans';
 import { jsonOf, send, sleep, type Answer } from './http';
 
 /**
- * Paying as a fan does: POST /api/billing/subscribe with the sandbox's test card, and, when the answer is not a
- * success, pressing the button again (the same request) until the app says paid, says the fan is already a member,
- * or the fan gives up after a bounded number of tries.
+ * Paying as a fan does: POST /api/billing/subscribe with the sandbox's test card (with Stripe: see
+ * scripts/faults/stripe.ts), and, when the answer is not a success, pressing the button again (the same request)
+ * until the app says paid, says the fan is already a member, or the fan gives up after a bounded number of tries.
  */
 export type Outcome = 'paid' | 'already' | 'refused' | 'gave-up';
 
@@ -14,9 +14,15 @@ export interface FanPayment {
   outcome: Outcome | null;
 }
 
-/** "Paid": the answer the payment form turns into the completion page. */
-export const isPaid = (answer: Answer) =>
-  answer.status === 200 && jsonOf(answer)?.next === '/signup/complete';
+/**
+ * "Paid": the answer the payment form turns into the completion page: the sandbox's payment, or, with Stripe, the
+ * read-back after the browser confirmed the card (`/api/billing/sync` answering the membership active). Stripe's
+ * first answer (a client secret to confirm) is not one.
+ */
+export const isPaid = (answer: Answer) => {
+  const json = answer.status === 200 ? jsonOf(answer) : null;
+  return (json?.next === '/signup/complete' && json.kind !== 'confirm') || json?.status === 'active';
+};
 
 function outcomeOf(answer: Answer): Outcome | null {
   if (isPaid(answer)) return 'paid';
@@ -26,6 +32,10 @@ function outcomeOf(answer: Answer): Outcome | null {
   return null;
 }
 
+/** One press of the payment button, through to "paid" or the answer that stopped it. */
+export type Pay = (fan: Fan) => Promise<Answer>;
+
+/** The sandbox takes the card in the payment step itself. */
 export const subscribe = (ctx: FanContext, fan: Fan) =>
   send(ctx.base, '/api/billing/subscribe', {
     method: 'POST',
@@ -82,12 +92,12 @@ export function firstPayments(fans: Fan[], answers: Answer[]): FanPayment[] {
 }
 
 /** Every fan without a settled outcome tries again, one second apart, up to `tries` attempts in all. */
-export async function retryUnsettled(ctx: FanContext, payments: FanPayment[], tries: number): Promise<void> {
+export async function retryUnsettled(pay: Pay, payments: FanPayment[], tries: number): Promise<void> {
   await Promise.all(
     payments.map(async (payment) => {
       while (payment.outcome === null && payment.attempts.length < tries) {
         await sleep(1_000);
-        const answer = await subscribe(ctx, payment.fan);
+        const answer = await pay(payment.fan);
         payment.attempts.push(answer);
         payment.outcome = outcomeOf(answer);
       }

@@ -3,12 +3,15 @@ import type { World } from './setup';
 
 /**
  * Milliseconds from now until a DB-backed page (My page of the signed-in demo member: its session is read from the
- * database on every request) answers 200 again, polling every 100 ms; null if not within `limitMs`.
+ * database on every request) answers 200 again, polling every 100 ms; null if not within `limitMs`. With Stripe, the
+ * member's profile page: the demo member joined on the sandbox, and My page would ask Stripe for a card of a
+ * customer Stripe never had.
  */
 export async function timeToRecover(world: World, limitMs = 30_000): Promise<number | null> {
   const started = Date.now();
+  const page = world.payments.provider === 'stripe' ? '/mypage/profile' : '/mypage';
   while (Date.now() - started < limitMs) {
-    const answer = await send(world.app.base, '/mypage', { cookie: world.memberCookie, timeoutMs: 5_000 });
+    const answer = await send(world.app.base, page, { cookie: world.memberCookie, timeoutMs: 5_000 });
     if (answer.status === 200) return Date.now() - started;
     await sleep(100);
   }

@@ -86,16 +86,19 @@ function gitCommit(): string | null {
 export async function writeResults(report: {
   startedAt: Date;
   mode: 'short' | 'full';
+  provider: 'sandbox' | 'stripe';
   settings: Record<string, unknown>;
   scenarios: ScenarioReport[];
 }): Promise<string> {
   const dir = path.resolve('bench/results');
   await mkdir(dir, { recursive: true });
   const stamp = report.startedAt.toISOString().replaceAll(':', '-');
-  const file = path.join(dir, `faults-${report.mode === 'short' ? 'short-' : ''}${stamp}.json`);
+  const kind = `${report.mode === 'short' ? 'short-' : ''}${report.provider === 'stripe' ? 'stripe-' : ''}`;
+  const file = path.join(dir, `faults-${kind}${stamp}.json`);
   const json = {
     date: report.startedAt.toISOString(),
     mode: report.mode,
+    provider: report.provider,
     machine: { cpus: os.cpus().length, memoryMiB: Math.round(os.totalmem() / 2 ** 20) },
     node: process.version,
     commit: gitCommit(),

@@ -4,7 +4,8 @@
  * freezes the identity provider and locks hot tables, then checks from the database that every fan told "paid" is
  * a member and every charge has its membership, and that every request was answered within its bound. Prints the
  * table, writes bench/results/faults-<date>.json, ends with `N passed, N failed`, exits 1 when a check failed.
- * `--short`: fewer fans and shorter outages, for CI.
+ * `--short`: fewer fans and shorter outages, for CI. `--provider stripe`: only the payment rounds (database stop and
+ * crash, app killed), with the app on its Stripe provider against the stand-in of Stripe's API (scripts/faults/stripe.ts).
  */
 import path from 'node:path';
 import { CLIENT_TIMEOUT } from './http';
@@ -18,6 +19,11 @@ import { lockOnHotTable } from './scenarios/lock';
 import { outagePages } from './scenarios/outage';
 
 const short = process.argv.includes('--short');
+const providerAt = process.argv.indexOf('--provider');
+const provider = providerAt > 0 && process.argv[providerAt + 1] === 'stripe' ? 'stripe' : 'sandbox';
+if (providerAt > 0 && !['stripe', 'sandbox'].includes(process.argv[providerAt + 1] ?? '')) {
+  throw new Error('--provider takes stripe or sandbox');
+}
 // Short: fewer fans, shorter outages, and clients that give up sooner (any wait past 12 s fails already).
 const SETTINGS = short
   ? { dbFans: 12, killFans: 8, tries: 10, downMs: 3_000, outageMs: 6_000, lockMs: 8_000, clientMs: 20_000 }
@@ -41,6 +47,13 @@ async function cleanUp() {
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => void cleanUp().then(() => process.exit(130)));
 }
+
+/** The rounds in which fans pay: the ones a provider other than the sandbox runs. */
+const PAYMENT_ROUNDS = [
+  'database stop during payments',
+  'database crash during payments',
+  'app killed mid-write',
+];
 
 const PLAN: [string, (world: World, s: Scenario) => Promise<void>][] = [
   ['lock on a hot table', (world, s) => lockOnHotTable(world, s, { holdMs: SETTINGS.lockMs })],
@@ -94,15 +107,17 @@ async function runScenario(world: World, name: string, body: (world: World, s: S
 
 async function main(): Promise<boolean> {
   const startedAt = new Date();
-  console.log(`Fault suite (${short ? 'short' : 'full'}): ${JSON.stringify(SETTINGS)}`);
-  const world = await createWorld(cleanups);
+  console.log(`Fault suite (${short ? 'short' : 'full'}, ${provider}): ${JSON.stringify(SETTINGS)}`);
+  const world = await createWorld(cleanups, { provider });
   const reports: ScenarioReport[] = [];
-  for (const [name, body] of PLAN) reports.push(await runScenario(world, name, body));
+  const plan = provider === 'sandbox' ? PLAN : PLAN.filter(([name]) => PAYMENT_ROUNDS.includes(name));
+  for (const [name, body] of plan) reports.push(await runScenario(world, name, body));
   console.log('');
   printTable(reports);
   const file = await writeResults({
     startedAt,
     mode: short ? 'short' : 'full',
+    provider,
     settings: SETTINGS,
     scenarios: reports,
   });

@@ -7,6 +7,8 @@ import { createApp, type App } from './app';
 import { createCluster, type Cluster } from './cluster';
 import type { FanContext } from './fans';
 import { freePort } from './ports';
+import { sandboxSide, type PaymentSide } from './side';
+import { startStripe, stripeSide } from './stripe';
 
 /**
  * The suite's own world in a temporary directory: a PostgreSQL cluster, the Auth emulator, the demo seeded as
@@ -23,11 +25,24 @@ export interface World {
   fans: FanContext;
   /** The demo's premium member, signed in (a session row written as a sign-in writes it). */
   memberCookie: string;
+  /** How fans pay and how the provider's books are read (the sandbox, or Stripe's stand-in). */
+  payments: PaymentSide;
 }
 
-export const EMULATOR_PORT = 9599;
+/* eslint-disable no-restricted-properties -- the suite's own switches: where a run beside another keeps to itself */
+const port = (name: string, fallback: number) => Number(process.env[name] || fallback);
+const PORTS = {
+  postgres: port('FAULTS_PG_PORT', 55432),
+  app: port('FAULTS_APP_PORT', 3400),
+  emulator: port('FAULTS_EMULATOR_PORT', 9599),
+};
+/* eslint-enable no-restricted-properties */
+export const EMULATOR_PORT = PORTS.emulator;
 
-export async function createWorld(cleanups: (() => Promise<unknown>)[]): Promise<World> {
+export async function createWorld(
+  cleanups: (() => Promise<unknown>)[],
+  options: { provider: 'sandbox' | 'stripe' } = { provider: 'sandbox' },
+): Promise<World> {
   const started = Date.now();
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'fc-faults-'));
   // The postgres account must reach its cluster inside (as root, the cluster is that account's).
@@ -38,10 +53,10 @@ export async function createWorld(cleanups: (() => Promise<unknown>)[]): Promise
     if (keep) await copyFile(path.join(tmp, 'app.log'), keep).catch(() => {});
     await rm(tmp, { recursive: true, force: true });
   });
-  const cluster = await createCluster(tmp, await freePort(55432));
+  const cluster = await createCluster(tmp, await freePort(PORTS.postgres));
   cleanups.push(() => cluster.stop('immediate').catch(() => {}));
   console.log(`PostgreSQL cluster in ${tmp} ready at ${cluster.url} after ${Date.now() - started} ms`);
-  const appPort = await freePort(3400);
+  const appPort = await freePort(PORTS.app);
   const dataDir = path.join(tmp, 'data');
   const emulatorHost = `127.0.0.1:${EMULATOR_PORT}`;
   const appEnv: NodeJS.ProcessEnv = {
@@ -78,7 +93,13 @@ export async function createWorld(cleanups: (() => Promise<unknown>)[]): Promise
     await readFile(path.resolve('.data', `auth-emulator-${EMULATOR_PORT}.pid`), 'utf8'),
   );
 
-  const app = createApp({ port: appPort, env: appEnv, logFile: path.join(tmp, 'app.log') });
+  // With Stripe, the app alone takes the stand-in for Stripe; the seeding above wrote the demo's sandbox members.
+  const stripe = options.provider === 'stripe' ? await startStripe() : null;
+  const app = createApp({
+    port: appPort,
+    env: { ...appEnv, ...(stripe?.env ?? {}) },
+    logFile: path.join(tmp, 'app.log'),
+  });
   cleanups.push(app.stop);
   console.log(`Seeded (and built if needed) after ${Date.now() - started} ms`);
   const startMs = await app.start();
@@ -92,6 +113,11 @@ export async function createWorld(cleanups: (() => Promise<unknown>)[]): Promise
     select id, config->>'TENANT_ID' as tenant from sites where slug = 'mio'`;
   const [plan] = await sql<{ id: string }[]>`
     select id from plans where site_id = ${site!.id} and code = 'monthly'`;
+  const fans = { base: app.base, emulatorHost, tenantId: site!.tenant, planId: plan!.id };
+  const payments = stripe
+    ? stripeSide(stripe.standIn, sql, site!.id, fans)
+    : sandboxSide(sql, site!.id, fans);
+  cleanups.push(payments.close);
   return {
     tmp,
     cluster,
@@ -99,7 +125,8 @@ export async function createWorld(cleanups: (() => Promise<unknown>)[]): Promise
     sql,
     emulatorPid,
     siteId: site!.id,
-    fans: { base: app.base, emulatorHost, tenantId: site!.tenant, planId: plan!.id },
+    fans,
     memberCookie: seeded.memberCookie,
+    payments,
   };
 }

@@ -48,6 +48,18 @@ describe('the Auth emulator in production', () => {
   });
 });
 
+describe('a stand-in of Stripe (STRIPE_API_BASE)', () => {
+  it('is loopback http only, and in production only as the demo', () => {
+    const local = { STRIPE_API_BASE: 'http://127.0.0.1:4321' };
+    expect(parseEnv({ ...PRODUCTION, ...local, DEMO_MODE: 'true' }).STRIPE_API_BASE).toBe(
+      local.STRIPE_API_BASE,
+    );
+    expect(() => parseEnv({ ...PRODUCTION, ...local })).toThrow(/STRIPE_API_BASE: .*DEMO_MODE=true/);
+    expect(() => parseEnv({ STRIPE_API_BASE: 'http://api.example.com:4321' })).toThrow(/STRIPE_API_BASE/);
+    expect(() => parseEnv({ STRIPE_API_BASE: 'https://127.0.0.1:4321' })).toThrow(/STRIPE_API_BASE/);
+  });
+});
+
 describe('the key of the sign-up challenges (ALTCHA_HMAC_KEY)', () => {
   it('is required in production, at least 32 characters, and not the development one', () => {
     expect(() => parseEnv({ ...PRODUCTION, ALTCHA_HMAC_KEY: undefined })).toThrow(

@@ -47,6 +47,12 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_(test|live)_\w+$/)),
   STRIPE_PUBLISHABLE_KEY: optional(z.string().regex(/^pk_(test|live)_\w+$/)),
   STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_\w+$/)),
+  /**
+   * A local stand-in of Stripe's API (`http://127.0.0.1:<port>`) instead of Stripe: the fault suite's Stripe rounds
+   * (docs/decisions/0045). Loopback only, so a secret key is never sent to another host; refused in production
+   * unless DEMO_MODE=true.
+   */
+  STRIPE_API_BASE: optional(z.url({ protocol: /^http$/, hostname: /^(127\.0\.0\.1|localhost)$/ })),
   /** Lets `POST /api/sandbox/clock` move the sandbox's test clock (end-to-end tests only). */
   SANDBOX_TEST_CLOCK: optional(z.enum(['true', 'false'])),
   /** Set by `next build` while it prerenders; no request is served then, so no secret is needed yet. */
@@ -132,6 +138,13 @@ const checkedEnvSchema = envSchema
         path: ['FIREBASE_AUTH_EMULATOR_HOST'],
         message:
           'the Auth emulator signs nothing: refused in production unless DEMO_MODE=true (the demo only)',
+      });
+    }
+    if (serving && value.STRIPE_API_BASE && value.DEMO_MODE !== 'true') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_API_BASE'],
+        message: 'a stand-in of Stripe takes no money: refused in production unless DEMO_MODE=true',
       });
     }
     if (serving && (!value.MEDIA_URL_SECRET || value.MEDIA_URL_SECRET === DEVELOPMENT_MEDIA_URL_SECRET)) {

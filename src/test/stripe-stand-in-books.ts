@@ -213,6 +213,7 @@ export class Books implements Expander {
     return {
       id: s.id,
       object: 'subscription',
+      automatic_tax: { disabled_reason: null, enabled: false, liability: null },
       billing_cycle_anchor: s.periodStart,
       cancel_at: s.cancelAt,
       cancel_at_period_end: s.cancelAtPeriodEnd,
@@ -262,11 +263,23 @@ export class Books implements Expander {
       amount_due: i.amount,
       amount_paid: i.status === 'paid' ? i.amount : 0,
       amount_remaining: i.status === 'paid' ? 0 : i.amount,
+      amount_shipping: 0,
+      attempt_count: i.status === 'paid' || i.attempted === true ? 1 : 0,
       attempted: i.status === 'paid' || i.attempted === true,
+      automatic_tax: { disabled_reason: null, enabled: false, liability: null, provider: null, status: null },
       billing_reason: i.billingReason ?? 'subscription_create',
+      collection_method: 'charge_automatically',
       created: i.created,
       currency: 'jpy',
       customer: i.customer,
+      default_tax_rates: [],
+      lines: {
+        object: 'list',
+        data: [this.invoiceLine(i, subscription)],
+        has_more: false,
+        total_count: 1,
+        url: `/v1/invoices/${i.id}/lines`,
+      },
       livemode: false,
       metadata: {},
       parent: {
@@ -274,9 +287,59 @@ export class Books implements Expander {
         quote_details: null,
         subscription_details: { metadata: subscription.metadata, subscription: i.subscription },
       },
+      payment_settings: { default_mandate: null, payment_method_options: null, payment_method_types: null },
       period_end: i.periodEnd,
       period_start: i.periodStart,
+      post_payment_credit_notes_amount: 0,
+      pre_payment_credit_notes_amount: 0,
+      starting_balance: 0,
       status: i.status,
+      status_transitions: {
+        finalized_at: i.created,
+        marked_uncollectible_at: null,
+        paid_at: i.status === 'paid' ? i.created : null,
+        voided_at: null,
+      },
+      subtotal: i.amount,
+      total: i.amount,
+    };
+  }
+
+  /** The invoice's one line: the subscription's item for the period it pays (the member's payment history). */
+  private invoiceLine(i: InvoiceRecord, subscription: SubscriptionRecord): JsonObject {
+    const price = this.get(this.prices, 'price', subscription.price);
+    return {
+      id: `il_${i.id.slice('in_'.length)}`,
+      object: 'line_item',
+      amount: i.amount,
+      currency: 'jpy',
+      description: null,
+      discount_amounts: [],
+      discountable: true,
+      discounts: [],
+      invoice: i.id,
+      livemode: false,
+      metadata: {},
+      parent: {
+        type: 'subscription_item_details',
+        invoice_item_details: null,
+        subscription_item_details: {
+          invoice_item: null,
+          proration: false,
+          proration_details: { credited_items: null },
+          subscription: i.subscription,
+          subscription_item: subscription.itemId,
+        },
+      },
+      period: { end: i.periodEnd, start: i.periodStart },
+      pricing: {
+        type: 'price_details',
+        price_details: { price: price.id, product: price.product },
+        unit_amount_decimal: String(price.unitAmount),
+      },
+      quantity: 1,
+      subtotal: i.amount,
+      taxes: [],
     };
   }
 

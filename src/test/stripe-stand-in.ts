@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import { stripeContract } from '@/test/stripe-contract';
 import { TEST_CARDS, newId, type StandInCard } from '@/test/stripe-stand-in-books';
 import { accountHelpers } from '@/test/stripe-stand-in-clock';
 import { answer, matchRoute } from '@/test/stripe-stand-in-routes';
@@ -16,6 +17,10 @@ export { cardError, StandInError } from '@/test/stripe-stand-in-wire';
  * talks to. It speaks Stripe's wire format (form-encoded requests, JSON answers and error bodies, Idempotency-Key
  * replays), keeps the books of one test account, and emits the events Stripe would, for tests to deliver, signed
  * with Stripe's own `generateTestHeaderString`, in any order and as often as they like.
+ *
+ * Held to Stripe's OpenAPI document (src/test/stripe-contract.ts, docs/decisions/0045): a request that breaks it is
+ * refused with 400 as Stripe would; an answer or event of the stand-in's that breaks it is a 500 or a throw. Either
+ * way it is kept in `contractViolations`, and `close()` fails while any is left, so no test passes over one.
  */
 
 export interface StandInEvent extends JsonObject {
@@ -44,14 +49,22 @@ export async function startStripeStandIn() {
   const requests: RecordedRequest[] = [];
   const replays = new Map<string, { fingerprint: string; status: number; body: JsonObject }>();
   const failures = new Map<string, StandInError[]>();
+  const contractViolations: string[] = [];
   let unavailable = false;
 
   // The API request being answered: its events name it (Stripe's `request`); null for what happens by itself.
   const BY_ITSELF = { id: null, idempotency_key: null };
   let cause: { id: string | null; idempotency_key: string | null } = BY_ITSELF;
+
+  /** Keeps what broke the document, and says whether anything did. */
+  const broke = (problems: string[]) => {
+    contractViolations.push(...problems);
+    return problems.length > 0;
+  };
+
   const emit = (type: string, object: JsonObject) => {
     const created = books.now();
-    events.push({
+    const event: StandInEvent = {
       id: newId('evt'),
       object: 'event',
       api_version: Stripe.API_VERSION,
@@ -61,7 +74,11 @@ export async function startStripeStandIn() {
       pending_webhooks: 1,
       request: { ...cause },
       type,
-    });
+    };
+    const problems = stripeContract.event(event);
+    if (broke(problems))
+      throw new Error(`The stand-in's event breaks Stripe's contract:\n${problems.join('\n')}`);
+    events.push(event);
   };
 
   function respond(
@@ -100,6 +117,12 @@ export async function startStripeStandIn() {
     requests.push(entry);
     const requestId = newId('req');
     const send = (status: number, body: JsonObject, headers?: Record<string, string>) => {
+      const problems = stripeContract.answer(method, url.pathname, entry.route, status, body);
+      if (broke(problems)) {
+        const message = `The stand-in's answer breaks Stripe's contract: ${problems.join('; ')}`;
+        entry.status = 500;
+        return respond(res, 500, { error: { type: 'api_error', message } });
+      }
       entry.status = status;
       respond(res, status, body, { 'Request-Id': requestId, ...headers });
     };
@@ -113,6 +136,10 @@ export async function startStripeStandIn() {
     if (!matched) {
       const message = `Unrecognized request URL (${method}: ${url.pathname}).`;
       return send(404, { error: { type: 'invalid_request_error', message } });
+    }
+    const refused = stripeContract.request(method, url.pathname, matched.route.path, params);
+    if (broke(refused)) {
+      return send(400, { error: { type: 'invalid_request_error', message: refused.join('; ') } });
     }
     const fingerprint = `${method} ${url.pathname} ${raw}`;
     const prior = method === 'POST' && idempotencyKey ? replays.get(idempotencyKey) : undefined;
@@ -167,6 +194,8 @@ export async function startStripeStandIn() {
     requests,
     /** Every event emitted, in order. */
     events,
+    /** What broke Stripe's OpenAPI document so far (requests, answers, events); `close()` fails unless empty. */
+    contractViolations,
 
     count(method: string, route: string): number {
       return requests.filter((r) => r.method === method && (r.route === route || r.path === route)).length;
@@ -273,6 +302,9 @@ export async function startStripeStandIn() {
       await new Promise<void>((resolve, reject) =>
         server.close((error) => (error ? reject(error) : resolve())),
       );
+      if (contractViolations.length > 0) {
+        throw new Error(`Stripe's contract was broken:\n${contractViolations.join('\n')}`);
+      }
     },
   };
 }

@@ -1,8 +1,7 @@
 import { BOUNDS, slowest, statusCounts } from '../bounds';
-import { audit, chargeWithoutMembership } from '../ledger';
 import { fansAtPayment, type Fan } from '../fans';
 import { send, sleep, type Answer } from '../http';
-import { faultDuring, firstPayments, retryUnsettled, subscribe } from '../payments';
+import { faultDuring, firstPayments, retryUnsettled } from '../payments';
 import type { Scenario } from '../report';
 import type { World } from '../setup';
 import { checkPayments } from './payment-checks';
@@ -26,19 +25,15 @@ export async function appKilledMidWrite(
     restart.push(Date.now() - killedAt);
   };
   const { results, timing } = await faultDuring(
-    fans.map((fan) => () => subscribe(world.fans, fan)),
-    1_000,
+    fans.map((fan) => () => world.payments.pay(fan)),
+    world.payments.strikeWithinMs,
     killAndRestart,
-    () =>
-      chargeWithoutMembership(
-        world.sql,
-        world.siteId,
-        fans.map((fan) => fan.uid),
-      ),
+    () => world.payments.halfDone(fans.map((fan) => fan.uid)),
   );
   const payments = firstPayments(fans, results);
-  await retryUnsettled(world.fans, payments, options.tries);
-  checkPayments(s, payments, await audit(world.sql, world.siteId, payments), timing, options.tries);
+  await retryUnsettled(world.payments.pay, payments, options.tries);
+  checkPayments(s, payments, await world.payments.audit(payments), timing, options.tries);
+  world.payments.report(s);
 
   const members = await membersAmong(world, fans);
   const reasonOf = (fan: Fan) => `フォールト試験の退会理由 ${fan.n}`;

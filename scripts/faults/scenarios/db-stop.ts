@@ -1,9 +1,8 @@
 import { rssBytes } from '../../lib/bench-app';
 import { BOUNDS } from '../bounds';
-import { audit, chargeWithoutMembership } from '../ledger';
 import { fansAtPayment } from '../fans';
 import { sleep } from '../http';
-import { faultDuring, firstPayments, retryUnsettled, subscribe } from '../payments';
+import { faultDuring, firstPayments, retryUnsettled } from '../payments';
 import { timeToRecover } from '../recovery';
 import type { Scenario } from '../report';
 import type { World } from '../setup';
@@ -27,8 +26,8 @@ export async function dbStopDuringPayments(
   // Written by the fault while the payments run.
   const measured: { recovery: number | null } = { recovery: null };
   const { results, timing } = await faultDuring(
-    fans.map((fan) => () => subscribe(world.fans, fan)),
-    1_000,
+    fans.map((fan) => () => world.payments.pay(fan)),
+    world.payments.strikeWithinMs,
     async (mark) => {
       mark();
       await world.cluster.stop(options.mode);
@@ -36,12 +35,13 @@ export async function dbStopDuringPayments(
       await world.cluster.start();
       measured.recovery = await timeToRecover(world);
     },
-    () => chargeWithoutMembership(world.sql, world.siteId, uids),
+    () => world.payments.halfDone(uids),
   );
   const payments = firstPayments(fans, results);
-  await retryUnsettled(world.fans, payments, options.tries);
-  const ledger = await audit(world.sql, world.siteId, payments);
+  await retryUnsettled(world.payments.pay, payments, options.tries);
+  const ledger = await world.payments.audit(payments);
   checkPayments(s, payments, ledger, timing, options.tries);
+  world.payments.report(s);
   const { recovery } = measured;
   s.check(
     'recovery without a restart',

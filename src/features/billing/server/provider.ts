@@ -20,6 +20,7 @@ export function getPaymentProvider(): Promise<SandboxProvider | StripeProvider> 
         secretKey: env.STRIPE_SECRET_KEY!,
         publishableKey: env.STRIPE_PUBLISHABLE_KEY ?? null,
         webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
+        ...(env.STRIPE_API_BASE ? { api: apiAt(env.STRIPE_API_BASE) } : {}),
       });
     }
     const db = await getDb();
@@ -29,6 +30,12 @@ export function getPaymentProvider(): Promise<SandboxProvider | StripeProvider> 
     return sandbox;
   })();
   return provider;
+}
+
+/** The SDK's host, port and protocol for a stand-in of Stripe's API (STRIPE_API_BASE, loopback http only). */
+function apiAt(base: string) {
+  const url = new URL(base);
+  return { host: url.hostname, port: Number(url.port || 80), protocol: 'http' as const };
 }
 
 export function isSandbox(candidate: SandboxProvider | StripeProvider): candidate is SandboxProvider {

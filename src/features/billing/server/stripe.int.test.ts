@@ -284,6 +284,21 @@ describe('a card change', () => {
 });
 
 describe('other deliveries', () => {
+  it('late: an event of three days ago (Stripe’s last retry), signed anew 4 minutes ago, is applied once', async () => {
+    const club = await clubSite('late');
+    const { memberId, subscriptionId } = await subscriber(club);
+    standIn.pay(subscriptionId);
+    const paid = standIn.lastEvent('invoice.paid', invoiceOf(subscriptionId));
+    // The tolerance concerns the signature's time (each retry is signed anew), never the event's age.
+    const event = { ...paid, created: paid.created - 3 * 24 * 60 * 60 };
+    const fourMinutesAgo = Math.floor(Date.now() / 1000) - 240;
+
+    expect((await deliver(event, { timestamp: fourMinutesAgo })).body.outcome).toBe('applied');
+    expect((await deliver(event)).body.outcome).toBe('duplicate');
+    expect(await rowOf(subscriptionId)).toMatchObject({ status: 'active' });
+    expect(await memberNumber(memberId)).toBe(1);
+  });
+
   it('when Stripe cannot be read: 503, nothing recorded, and Stripe’s next delivery applies the event', async () => {
     const club = await clubSite('outage');
     const { subscriptionId } = await subscriber(club);
