@@ -25,10 +25,13 @@ function tenantOf(slug: SiteSlug): string {
 export const TENANT_IDS: Record<SiteSlug, string> = { mio: tenantOf('mio'), second: tenantOf('second') };
 export const SITE_URLS: Record<SiteSlug, string> = { mio: MIO_URL, second: SECOND_URL };
 
-export type DemoRole = 'premium' | 'guest' | 'expired' | 'owner' | 'editor' | 'support' | 'door';
+export type DemoRole =
+  'premium' | 'guest' | 'expired' | 'authenticating' | 'owner' | 'editor' | 'support' | 'door';
 
 interface DemoAccount {
   role: DemoRole;
+  /** Fixed for an account a test signs in with a custom token; otherwise the provider's own. */
+  uid?: string;
   email: string;
   password: string;
   displayName: string;

@@ -9,13 +9,11 @@ import { applyToPresale } from '@/features/presale/server';
 import type { DemoUser } from './seed-auth';
 
 /**
- * The demo's payments that need someone (docs/decisions/0047): on mio, a fan whose card asks for 3-D Secure at the
+ * The demo's payments that need someone (docs/decisions/0047): on mio, a fan (demo/users.json's `authenticating`) whose card asks for 3-D Secure at the
  * drawn presale's results time (their win waits on My page for authentication), and a chargeback of the expired
  * member's last card month (the owner's 売上 and the member's console page show it). Idempotent.
  */
 
-/** The fan's uid (no password: the browser test signs them in with a custom token, as another service would). */
-export const AUTHENTICATING_FAN_UID = 'demo-3ds-fan';
 /** Stripe's "always authenticate" test card: every off-session charge asks for 3-D Secure. */
 const ALWAYS_AUTHENTICATE = { number: '4000002760003184', expMonth: 12, expYear: 2035, cvc: '123' };
 
@@ -24,18 +22,14 @@ export async function seedAuthenticatingFan(
   db: Db,
   sandbox: SandboxProvider,
   site: Site,
+  fan: DemoUser,
   presaleId: string,
   offeringId: string,
   appliedAt: Date,
 ): Promise<void> {
-  const existing = await findMember(db, site.id, AUTHENTICATING_FAN_UID);
+  const existing = await findMember(db, site.id, fan.uid);
   if (existing?.memberNumber) return;
-  const member = await ensureMember(
-    db,
-    site.id,
-    AUTHENTICATING_FAN_UID,
-    `authenticate@${site.slug}.example.com`,
-  );
+  const member = await ensureMember(db, site.id, fan.uid, fan.email);
   await joinMember(db, member.id, addDays(appliedAt, -60));
   await db.insert(complimentaryGrants).values({
     siteId: site.id,
@@ -53,7 +47,7 @@ export async function seedAuthenticatingFan(
     .update(members)
     .set({ billingCustomerId: customerId, nickname: '認証待ち', familyName: '本人', givenName: '認証' })
     .where(eq(members.id, member.id));
-  const joined = (await findMember(db, site.id, AUTHENTICATING_FAN_UID))!;
+  const joined = (await findMember(db, site.id, fan.uid))!;
   await applyToPresale(
     db,
     site.id,

@@ -25,7 +25,6 @@ import { seedDemo } from './seed';
 import { seedDemoContent } from './seed-content';
 import { seedDemoMembers } from './seed-members';
 import { seedDemoPresales } from './seed-presales';
-import { AUTHENTICATING_FAN_UID } from './seed-payment-cases';
 import { seedDemoStaff } from './seed-staff';
 import { readDemoUsers, type DemoUser } from './seed-auth';
 
@@ -226,7 +225,12 @@ describe('the demo’s payments that need someone (docs/decisions/0047)', () => 
     const [fan] = await handle.db
       .select()
       .from(members)
-      .where(and(eq(members.siteId, mio.id), eq(members.uid, AUTHENTICATING_FAN_UID)));
+      .where(
+        and(
+          eq(members.siteId, mio.id),
+          eq(members.uid, users.mio!.find((user) => user.role === 'authenticating')!.uid),
+        ),
+      );
     const [application] = await handle.db
       .select()
       .from(presaleApplications)

@@ -151,9 +151,18 @@ export async function seedDemoPresales(
       );
       // The companion accepted on their My page before the close (as companions.ts records it).
       if (companions.length) await acceptInvitations(db, presale.id, site.id, companions);
-      if (crowd && site.slug === 'mio') {
+      const authenticating = users[site.slug]?.find((user) => user.role === 'authenticating');
+      if (crowd && authenticating) {
         const spare = offerings[SPARE_OFFERING]!;
-        await seedAuthenticatingFan(db, sandbox, site, presale.id, spare, addHours(opensAt, 2));
+        await seedAuthenticatingFan(
+          db,
+          sandbox,
+          site,
+          authenticating,
+          presale.id,
+          spare,
+          addHours(opensAt, 2),
+        );
       }
       const afterClose = addHours(closesAt, 1);
       await freezePresale(db, presale.id, afterClose);
