@@ -7,7 +7,6 @@ import {
   call,
   cardOf,
   expanded,
-  idOf,
   isMissing,
   paidChargesByIntent,
   toBillingEvent,
