@@ -60,6 +60,18 @@ export const NEWER_OBJECTS: Record<string, string> = {
   invoice_payment: 'stripe-node 18.0.0 (API 2025-03-31.basil): “Add support for new resource InvoicePayment”',
 };
 
+/**
+ * Values of an object's enum that Stripe added after 2023-08-16: an answer or event rightly carries them. Keyed by
+ * `object.field`; the SDK side is the enum's type alias (`PaymentIntent.CancellationReason`).
+ */
+export const NEWER_ENUM_VALUES: Record<string, { values: string[]; sdk: SdkType; why: string }> = {
+  'payment_intent.cancellation_reason': {
+    values: ['expired'],
+    sdk: { file: 'PaymentIntents', type: 'PaymentIntent.CancellationReason' },
+    why: 'stripe-node 18.0.0 (API 2025-03-31.basil): “Add support for new value `expired` on enum `PaymentIntent.cancellation_reason`” (a konbini voucher Stripe cancels at its deadline)',
+  },
+};
+
 /** Fields the document requires in an object that Stripe has since removed: a newer answer rightly lacks them. */
 export const REMOVED_FIELDS: Record<string, { fields: string[]; sdk: SdkType; why: string }> = {
   subscription: {

@@ -3,8 +3,9 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import Stripe from 'stripe';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openapiSubset } from '@/test/stripe-contract';
+import { enumsOf, openapiSubset } from '@/test/stripe-contract';
 import {
+  NEWER_ENUM_VALUES,
   NEWER_OBJECTS,
   NEWER_PARAMS,
   NEWER_PATHS,
@@ -115,6 +116,16 @@ function sdkFields({ file, type }: SdkType): string[] {
   return [...body.matchAll(new RegExp(`^ {${indent}}(\\w+)\\??:`, 'gm'))].map((match) => match[1]!);
 }
 
+/** The values of an enum type alias in the SDK's declarations (`PaymentIntent.CancellationReason`). */
+function sdkEnumValues({ file, type }: SdkType): string[] {
+  const text = readFileSync(path.join(SDK_ROOT, 'cjs', 'resources', `${file}.d.ts`), 'utf8');
+  const [outer, inner] = type.split('.');
+  const namespace = text.indexOf(`export declare namespace ${outer} {`);
+  const line = new RegExp(`^ {4}type ${inner} = (.*);$`, 'm').exec(text.slice(namespace));
+  if (namespace < 0 || !line) throw new Error(`${type} not found in ${file}.d.ts`);
+  return [...line[1]!.matchAll(/'([^']+)'/g)].map((match) => match[1]!);
+}
+
 type Schema = { properties?: Record<string, Schema>; items?: Schema; anyOf?: Schema[] };
 /** Whether the document's schema has the dotted parameter (through arrays and anyOf). */
 function documentHas(schema: Schema | undefined, dotted: string[]): boolean {
@@ -151,6 +162,23 @@ describe('each gap between the document and the SDK', () => {
       for (const field of fields) {
         expect(schemas[object]?.required ?? []).not.toContain(field);
         expect(inSdk).not.toContain(field);
+      }
+    },
+  );
+
+  it.each(Object.entries(NEWER_ENUM_VALUES))(
+    'a newer enum value: %s %o is in the SDK and not in the document',
+    (dotted, { values, sdk }) => {
+      const [object, field] = dotted.split('.') as [string, string];
+      const raw = JSON.parse(
+        readFileSync(new URL('./stripe-openapi/spec-subset.json', import.meta.url), 'utf8'),
+      ) as ReturnType<typeof openapiSubset>;
+      const documented = enumsOf(raw.schemas[object]?.properties?.[field]);
+      expect(documented, `${dotted} is an enum in the document`).not.toHaveLength(0);
+      for (const value of values) {
+        for (const allowed of documented) expect(allowed).not.toContain(value);
+        for (const allowed of enumsOf(schemas[object]?.properties?.[field])) expect(allowed).toContain(value);
+        expect(sdkEnumValues(sdk)).toContain(value);
       }
     },
   );

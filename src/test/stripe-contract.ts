@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import { NEWER_OBJECTS, NEWER_PARAMS, NEWER_PATHS, REMOVED_FIELDS } from '@/test/stripe-contract-gaps';
+import {
+  NEWER_ENUM_VALUES,
+  NEWER_OBJECTS,
+  NEWER_PARAMS,
+  NEWER_PATHS,
+  REMOVED_FIELDS,
+} from '@/test/stripe-contract-gaps';
 import type { Json, JsonObject, Params } from '@/test/stripe-stand-in-wire';
 
 /**
@@ -24,19 +30,37 @@ interface Operation {
 interface Subset {
   info: { source: string; file: string; commit: string; tag: string | null; infoVersion: string };
   paths: Record<string, Partial<Record<Method, Operation>>>;
-  schemas: Record<string, { required?: string[] }>;
+  schemas: Record<string, { required?: string[]; properties?: Record<string, EnumSchema> }>;
+}
+/** A property's schema as far as an enum goes: the enum itself, or a nullable one (`anyOf` with `null`). */
+interface EnumSchema {
+  enum?: string[];
+  anyOf?: EnumSchema[];
 }
 
 const SUBSET_FILE = new URL('./stripe-openapi/spec-subset.json', import.meta.url);
 let loaded: Subset | undefined;
 
-/** The pinned document, with the fields removed since (REMOVED_FIELDS) no longer required. */
+/** The enums of a property's schema (its own, or its nullable branches'). */
+export function enumsOf(schema: EnumSchema | undefined): string[][] {
+  if (!schema) return [];
+  return [...(schema.enum ? [schema.enum] : []), ...(schema.anyOf ?? []).flatMap(enumsOf)];
+}
+
+/**
+ * The pinned document, with the fields removed since (REMOVED_FIELDS) no longer required and the enum values added
+ * since (NEWER_ENUM_VALUES) allowed.
+ */
 export function openapiSubset(): Subset {
   if (loaded) return loaded;
   const subset = JSON.parse(readFileSync(SUBSET_FILE, 'utf8')) as Subset;
   for (const [name, { fields }] of Object.entries(REMOVED_FIELDS)) {
     const schema = subset.schemas[name];
     if (schema?.required) schema.required = schema.required.filter((field) => !fields.includes(field));
+  }
+  for (const [dotted, { values }] of Object.entries(NEWER_ENUM_VALUES)) {
+    const [name, field] = dotted.split('.') as [string, string];
+    for (const allowed of enumsOf(subset.schemas[name]?.properties?.[field])) allowed.push(...values);
   }
   return (loaded = subset);
 }

@@ -135,6 +135,31 @@ export function accountHelpers(books: Account, emit: Emit) {
       return dispute.id;
     },
 
+    /** The card company decides the dispute: won reinstates the funds (funds_reinstated), then charge.dispute.closed. */
+    closeDispute(disputeId: string, outcome: 'won' | 'lost'): void {
+      const dispute = books.get(books.disputes, 'dispute', disputeId);
+      books.closeDispute(dispute, outcome);
+      if (outcome === 'won') emit('charge.dispute.funds_reinstated', books.dispute(dispute));
+      emit('charge.dispute.closed', books.dispute(dispute));
+    },
+
+    /**
+     * The fan completes the card company's 3-D Secure challenge of an intent waiting for it, as Stripe.js's
+     * confirmCardPayment does in the browser: the card is charged (charge.succeeded, payment_intent.succeeded).
+     */
+    authenticate(intentId: string): string {
+      const intent = books.intentRecord(intentId);
+      if (intent.status !== 'requires_action' || !intent.needsAuthentication) {
+        throw new Error(`PaymentIntent ${intentId} is ${intent.status}: nothing to authenticate`);
+      }
+      const method = books.paymentMethods.get(intent.paymentMethod ?? '');
+      if (!method) throw new Error(`PaymentIntent ${intentId} has no card`);
+      const charge = books.succeed(intent, method.card);
+      emit('charge.succeeded', books.charge(charge));
+      emit('payment_intent.succeeded', books.intent(intent));
+      return charge.id;
+    },
+
     /** The account's time (its test clock). */
     now: () => new Date(books.now() * 1000),
     /** Stripe's truth about a PaymentIntent, as GET /v1/payment_intents/:id would answer it. */

@@ -288,6 +288,12 @@ export const INTENT_ROUTES: readonly Route[] = [
   },
   {
     method: 'GET',
+    path: '/v1/disputes/:id',
+    allowed: ['expand'],
+    handle: (books, _params, id = '') => books.dispute(books.get(books.disputes, 'dispute', id, 'dispute')),
+  },
+  {
+    method: 'GET',
     path: '/v1/invoice_payments',
     allowed: ['invoice', 'status', 'payment', 'limit', 'expand'],
     handle(books, params) {

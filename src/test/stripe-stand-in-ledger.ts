@@ -152,13 +152,23 @@ export class Ledger extends Books {
       intent: charge.intent,
       amount: charge.amount - charge.amountRefunded,
       reason,
+      status: 'needs_response',
       // The disputed amount leaves the balance with Stripe's dispute fee (¥1,500 in Japan).
-      balanceTransaction: this.book(-(charge.amount - charge.amountRefunded), 1500, 'adjustment', id),
+      balanceTransactions: [this.book(-(charge.amount - charge.amountRefunded), 1500, 'adjustment', id)],
       created: this.now(),
     };
     this.disputes.set(id, dispute);
     charge.disputed = true;
     return dispute;
+  }
+
+  /** The card company decides: won gives the disputed amount back (the fee stays with Stripe), lost keeps it out. */
+  closeDispute(dispute: DisputeRecord, outcome: 'won' | 'lost'): void {
+    if (dispute.status !== 'needs_response')
+      throw new Error(`dispute ${dispute.id} is already ${dispute.status}`);
+    dispute.status = outcome;
+    if (outcome === 'won')
+      dispute.balanceTransactions.push(this.book(dispute.amount, 0, 'adjustment', dispute.id));
   }
 
   intent = (i: IntentRecord): JsonObject => renderIntent(i);
@@ -171,7 +181,10 @@ export class Ledger extends Books {
   refund = (r: RefundRecord): JsonObject => renderRefund(r);
   balanceTransaction = (b: BalanceRecord): JsonObject => renderBalanceTransaction(b);
   dispute = (d: DisputeRecord): JsonObject =>
-    renderDispute(d, this.get(this.balance, 'balance_transaction', d.balanceTransaction));
+    renderDispute(
+      d,
+      d.balanceTransactions.map((id) => this.get(this.balance, 'balance_transaction', id)),
+    );
 
   /** An invoice paid by card: its PaymentIntent (succeeded) and charge, as Stripe makes them for a subscription. */
   payInvoice(invoice: InvoiceRecord, card: StandInCard, paymentMethod: string | null): void {

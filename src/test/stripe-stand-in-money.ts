@@ -83,7 +83,10 @@ export interface DisputeRecord {
   intent: string;
   amount: number;
   reason: string;
-  balanceTransaction: string;
+  /** Stripe's dispute status: needs_response while open, then won or lost. */
+  status: 'needs_response' | 'won' | 'lost';
+  /** The funds withdrawn (with the fee), then, when won, the funds reinstated. */
+  balanceTransactions: string[];
   created: number;
 }
 
@@ -284,12 +287,12 @@ export function renderBalanceTransaction(b: BalanceRecord): JsonObject {
   };
 }
 
-export function renderDispute(d: DisputeRecord, balance: BalanceRecord): JsonObject {
+export function renderDispute(d: DisputeRecord, balances: BalanceRecord[]): JsonObject {
   return {
     id: d.id,
     object: 'dispute',
     amount: d.amount,
-    balance_transactions: [renderBalanceTransaction(balance)],
+    balance_transactions: balances.map(renderBalanceTransaction),
     charge: d.charge,
     created: d.created,
     currency: 'jpy',
@@ -305,6 +308,6 @@ export function renderDispute(d: DisputeRecord, balance: BalanceRecord): JsonObj
     metadata: {},
     payment_intent: d.intent,
     reason: d.reason,
-    status: 'needs_response',
+    status: d.status,
   };
 }

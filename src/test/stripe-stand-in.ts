@@ -274,7 +274,8 @@ export async function startStripeStandIn() {
     /** An event about anything (e.g. `customer.created`), emitted as Stripe would. */
     emit,
 
-    // renew, advance (the test clock), payKonbini, openDispute and reads of intents, charges and schedules.
+    // renew, advance (the test clock), payKonbini, authenticate (3-D Secure), openDispute, closeDispute and reads of
+    // intents, charges and schedules.
     ...accountHelpers(books, emit),
 
     /** The next request to `route` (e.g. `POST /v1/subscriptions`) is refused with `error`. */

@@ -153,26 +153,28 @@ describe('chargeSavedCard (a presale win, off session)', () => {
       });
       if (refusal === null) {
         expect(first).toEqual({
+          status: 'paid',
           providerPaymentId: intent.id,
           paidAt: new Date((intent.created as number) * 1000),
         });
         return;
       }
-      expect(first).toBeInstanceOf(CardError);
-      expect(first).toMatchObject({
-        code: refusal === 'authentication_required' ? 'authentication_required' : 'card_declined',
-        declineCode: refusal,
-      });
       expect(intent.last_payment_error).toMatchObject({ type: 'card_error', decline_code: refusal });
-      // A decline is a failed charge Stripe keeps; a request for 3-D Secure charged nothing yet.
       const attempt = intent.latest_charge as string | null;
-      if (refusal === 'authentication_required') expect(attempt).toBeNull();
-      else
-        expect(standIn.charge(attempt!)).toMatchObject({
-          status: 'failed',
-          paid: false,
-          balance_transaction: null,
-        });
+      if (refusal === 'authentication_required') {
+        // Not a refusal (decision 0047): the same intent waits for the fan, and nothing was charged yet.
+        expect(first).toEqual({ status: 'requires_action', providerPaymentId: intent.id });
+        expect(attempt).toBeNull();
+        return;
+      }
+      expect(first).toBeInstanceOf(CardError);
+      expect(first).toMatchObject({ code: 'card_declined', declineCode: refusal });
+      // A decline is a failed charge Stripe keeps.
+      expect(standIn.charge(attempt!)).toMatchObject({
+        status: 'failed',
+        paid: false,
+        balance_transaction: null,
+      });
     },
   );
 

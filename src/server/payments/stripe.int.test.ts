@@ -159,6 +159,7 @@ describe('reading state', () => {
   it('shows the card the first payment saved on the subscription', async () => {
     const { customerId, subscriptionId } = await start();
     expect(await provider.getCard(customerId)).toBeNull();
+    expect(await provider.getCard('cus_unknown_to_stripe')).toBeNull();
     standIn.pay(subscriptionId, TEST_CARDS.visa);
     expect(await provider.getCard(customerId)).toEqual({
       brand: 'visa',

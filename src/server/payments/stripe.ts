@@ -236,7 +236,16 @@ export function createStripeProvider(options: StripeProviderOptions): StripeProv
         );
       }),
 
-    getCard: (customerId) => call(async () => cardOf(await savedMethodOf(customerId))),
+    getCard: (customerId) =>
+      call(async () => {
+        try {
+          return cardOf(await savedMethodOf(customerId));
+        } catch (error) {
+          // A customer Stripe does not know (deleted in the Dashboard, another account's key) has no card for us.
+          if (isMissing(error)) return null;
+          throw error;
+        }
+      }),
 
     listPayments: (customerId) =>
       call(async () => {

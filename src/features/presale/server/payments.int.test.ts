@@ -39,7 +39,7 @@ import { runPresaleJobs } from './jobs';
 import { myTickets } from './my-tickets';
 import { paidList, paidListCsv, seatsOf } from './paid-list';
 import { payWinAgain } from './pay';
-import { confirmWinAuthentication } from './authenticate';
+import { confirmWinAuthentication, winAuthentication } from './authenticate';
 import { savePresale, type Presale } from './setup';
 
 let handle: Awaited<ReturnType<typeof createTestDb>>;
@@ -150,7 +150,24 @@ beforeAll(async () => {
     await handleBillingEvent(db, provider, event);
   });
   owner = { siteId: mio.id, uid: 'owner', email: 'o@example.com', displayName: 'オーナー', role: 'owner' };
+  // The owner whom a dispute's mail goes to.
+  await db
+    .insert(staffMembers)
+    .values({
+      siteId: mio.id,
+      uid: 'owner',
+      email: 'owner@mio.example.com',
+      displayName: 'オーナー',
+      role: 'owner',
+    })
+    .onConflictDoNothing();
 });
+/** The mails about disputes the site's owner got. */
+const ownerMails = () =>
+  handle.db
+    .select()
+    .from(notices)
+    .where(and(eq(notices.kind, 'payment-disputed'), eq(notices.toAddress, 'owner@mio.example.com')));
 afterAll(async () => handle?.drop());
 
 describe('paying a presale win', () => {
@@ -451,16 +468,6 @@ describe('paying a presale win', () => {
   });
 
   it('marks a disputed payment and tells the owners, revoking nothing (a presale charge and a membership invoice)', async () => {
-    await handle.db
-      .insert(staffMembers)
-      .values({
-        siteId: mio.id,
-        uid: 'owner',
-        email: 'owner@mio.example.com',
-        displayName: 'オーナー',
-        role: 'owner',
-      })
-      .onConflictDoNothing();
     const { presale, open } = await setUp('LIVE 2027 福岡');
     const disputed = await fan('d-card');
     const a = await apply(disputed, presale, open, 'card', 1);
@@ -484,11 +491,6 @@ describe('paying a presale win', () => {
         status: 'open',
       },
     ]);
-    const ownerMails = () =>
-      handle.db
-        .select()
-        .from(notices)
-        .where(and(eq(notices.kind, 'payment-disputed'), eq(notices.toAddress, 'owner@mio.example.com')));
     expect(await ownerMails()).toMatchObject([
       { memberId: null, data: { status: 'open', purpose: 'presale' } },
     ]);
@@ -562,11 +564,11 @@ describe('paying presale wins through Stripe (the local stand-in)', () => {
     return handleBillingEvent(handle.db, stripe, stripe.parseWebhook(payload, signature));
   };
 
-  it('charges off session (3-D Secure and a decline refused), takes a voucher by webhook, refunds on cancellation', async () => {
+  it('charges off session (a decline refused, 3-D Secure authenticated by the fan), takes a voucher by webhook, refunds on cancellation', async () => {
     const { presale, open } = await setUp('LIVE 2027 Stripe');
     const [paid, secure, poor, konbini, pending, late] = await Promise.all([
       stripeFan('s-card', TEST_CARDS.visa),
-      stripeFan('s-3ds', TEST_CARDS.authenticationRequired),
+      stripeFan('s-stripe-3ds', TEST_CARDS.authenticationRequired),
       stripeFan('s-poor', TEST_CARDS.insufficientFunds),
       stripeFan('s-konbini', null),
       stripeFan('s-pending', null),
@@ -589,17 +591,37 @@ describe('paying presale wins through Stripe (the local stand-in)', () => {
     });
     // Two instances at once, one intent per win (our payment row is the idempotency key).
     expect(standIn.intentsWith({ site_id: mio.id })).toHaveLength(6);
-    for (const [application, code, status] of [
-      [b, 'authentication_required', 'requires_action'],
-      [c, 'insufficient_funds', 'requires_payment_method'],
-    ] as const) {
-      expect(await applicationOf(application.id)).toMatchObject({ status: 'won' });
-      const [failed] = await paymentsOf(application.id);
-      expect(failed).toMatchObject({ status: 'failed', failureCode: code });
-      expect(standIn.paymentIntent(standIn.intentsWith({ attempt_id: failed!.id })[0]!)).toMatchObject({
-        status,
-      });
-    }
+    expect(await applicationOf(c.id)).toMatchObject({ status: 'won' });
+    const [failed] = await paymentsOf(c.id);
+    expect(failed).toMatchObject({ status: 'failed', failureCode: 'insufficient_funds' });
+    expect(standIn.paymentIntent(standIn.intentsWith({ attempt_id: failed!.id })[0]!)).toMatchObject({
+      status: 'requires_payment_method',
+    });
+
+    // 3-D Secure (decision 0047): the intent waits, the fan gets the mail and My page's action; Stripe.js confirms
+    // that same intent in the browser, and Stripe's event, delivered signed and twice, pays the win once.
+    const [waiting] = await paymentsOf(b.id);
+    expect(waiting).toMatchObject({ status: 'pending', method: 'card' });
+    expect(await noticesOf(secure!.id, 'presale-card-action')).toHaveLength(1);
+    expect((await myTickets(handle.db, mio.id, secure!.id))[0]).toMatchObject({
+      payment: { status: 'pending', method: 'card' },
+    });
+    const intentId = waiting!.providerPaymentId!;
+    const { client_secret: secret } = standIn.paymentIntent(intentId);
+    expect(await winAuthentication(handle.db, stripe, secure!, presale.id)).toMatchObject({
+      clientSecret: secret,
+    });
+    standIn.authenticate(intentId);
+    const authenticated = standIn.lastEvent('payment_intent.succeeded', intentId);
+    expect(await deliver(authenticated)).toBe('applied');
+    expect(await deliver(authenticated)).toBe('duplicate');
+    // The fan's return from the card company's page reads the same payment.
+    await expect(
+      confirmWinAuthentication(handle.db, stripe, secure!, presale.id, new Date(), undefined),
+    ).resolves.toEqual({ status: 'paid', paymentId: waiting!.id });
+    expect(await applicationOf(b.id)).toMatchObject({ status: 'paid' });
+    expect(await noticesOf(secure!.id, 'presale-paid')).toHaveLength(1);
+    expect(standIn.intentsWith({ attempt_id: waiting!.id })).toEqual([intentId]);
 
     // The voucher is paid at the store; Stripe's event, delivered twice, records it once.
     const [voucher] = await paymentsOf(d.id);
@@ -625,7 +647,7 @@ describe('paying presale wins through Stripe (the local stand-in)', () => {
     ]);
     await stripeRun();
     await stripeRun();
-    for (const application of [a, d, f]) {
+    for (const application of [a, b, d, f]) {
       const [refunded] = await paymentsOf(application.id);
       expect(refunded).toMatchObject({ status: 'refunded' });
       const intent = standIn.paymentIntent(refunded!.providerPaymentId!);
@@ -639,7 +661,7 @@ describe('paying presale wins through Stripe (the local stand-in)', () => {
     await stripeRun();
     expect((await paymentsOf(f.id))[0]).toMatchObject({ status: 'refunded' });
     const refunds = standIn.events.filter((event) => event.type === 'refund.created');
-    expect(refunds).toHaveLength(3);
+    expect(refunds).toHaveLength(4);
     // The voucher paid meanwhile was recorded paid (when its payment was learnt) before it was refunded.
     expect((await paymentsOf(f.id))[0]).toMatchObject({
       paidAt: expect.any(Date),
@@ -649,5 +671,88 @@ describe('paying presale wins through Stripe (the local stand-in)', () => {
     expect(unpaidVoucher).toMatchObject({ status: 'canceled' });
     expect(standIn.paymentIntent(unpaidVoucher!.providerPaymentId!)).toMatchObject({ status: 'canceled' });
     expect(await applicationOf(e.id)).toMatchObject({ status: 'refunded' });
+  });
+
+  it('lapses an unauthenticated win at the deadline (cancelled at Stripe), keeps one paid just before, marks chargebacks', async () => {
+    const { presale, open } = await setUp('LIVE 2027 Stripe 期限');
+    const [late, edge, plain] = await Promise.all([
+      stripeFan('s-late-3ds', TEST_CARDS.authenticationRequired),
+      stripeFan('s-edge-3ds', TEST_CARDS.authenticationRequired),
+      stripeFan('s-disputed', TEST_CARDS.visa),
+    ]);
+    const [a, b, c] = [
+      await apply(late!, presale, open, 'card', 1),
+      await apply(edge!, presale, open, 'card', 1),
+      await apply(plain!, presale, open, 'card', 1),
+    ];
+    await closeAndDrawDue(handle.db, at(-47));
+    await stripeRun();
+    const [[lateRow], [edgeRow], [plainRow]] = [
+      await paymentsOf(a.id),
+      await paymentsOf(b.id),
+      await paymentsOf(c.id),
+    ];
+    // The second fan authenticates just before the deadline, and Stripe's event is lost on the way.
+    standIn.authenticate(edgeRow!.providerPaymentId!);
+
+    // At the deadline (two instances): the job cancels the waiting intent at Stripe and reads it back; the other
+    // is found paid at Stripe and is paid, not lapsed.
+    const after = new Date((await applicationOf(a.id)).paymentDueAt!.getTime() + 1000);
+    await Promise.all([stripeRun(after), stripeRun(after)]);
+    expect(await applicationOf(a.id)).toMatchObject({ status: 'lapsed' });
+    expect(await paymentsOf(a.id)).toMatchObject([{ status: 'canceled' }]);
+    expect(standIn.paymentIntent(lateRow!.providerPaymentId!)).toMatchObject({ status: 'canceled' });
+    const canceled = standIn.events.filter(
+      (event) =>
+        event.type === 'payment_intent.canceled' &&
+        (event.data as { object: { id: string } }).object.id === lateRow!.providerPaymentId,
+    );
+    expect(canceled).toHaveLength(1);
+    expect(await noticesOf(late!.id, 'presale-lapsed')).toHaveLength(1);
+    expect(await applicationOf(b.id)).toMatchObject({ status: 'paid' });
+    expect(await noticesOf(edge!.id, 'presale-paid')).toHaveLength(1);
+    expect(await noticesOf(edge!.id, 'presale-lapsed')).toHaveLength(0);
+
+    // Chargebacks: Stripe's events, signed, each delivered twice: each payment marked once, the owner told at the
+    // opening and at the decision (one lost, one won), the tickets paid all along.
+    for (const [row, outcome] of [
+      [edgeRow!, 'lost'],
+      [plainRow!, 'won'],
+    ] as const) {
+      const disputeId = standIn.openDispute(row.providerPaymentId!);
+      const deliverTwice = async (type: string) => {
+        const event = standIn.lastEvent(type, disputeId);
+        expect(await deliver(event)).toBe('applied');
+        expect(await deliver(event)).toBe('duplicate');
+      };
+      await deliverTwice('charge.dispute.created');
+      standIn.closeDispute(disputeId, outcome);
+      await deliverTwice('charge.dispute.closed');
+      const marks = await handle.db
+        .select()
+        .from(paymentDisputes)
+        .where(eq(paymentDisputes.providerDisputeId, disputeId));
+      expect(marks).toMatchObject([
+        {
+          oneOffPaymentId: row.id,
+          purpose: 'presale',
+          amountYen: 8_800,
+          status: outcome,
+          provider: 'stripe',
+        },
+      ]);
+      const told = (await ownerMails()).filter((mail) => mail.deliveryKey.includes(disputeId));
+      expect(told).toHaveLength(2);
+      expect(told.map((mail) => mail.data)).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ status: 'open', purpose: 'presale', amountYen: 8_800 }),
+          expect.objectContaining({ status: outcome }),
+        ]),
+      );
+    }
+    for (const application of [b, c]) {
+      expect(await applicationOf(application.id)).toMatchObject({ status: 'paid' });
+      expect(await paymentsOf(application.id)).toMatchObject([{ status: 'paid' }]);
+    }
   });
 });
