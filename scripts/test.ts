@@ -10,7 +10,8 @@
  * With TEST_POSTGRES_URL set (a PostgreSQL server; CI sets it), what depends on the database engine runs on a fresh
  * database of that server: the integration tests again, and the browser tests tagged @postgres, which the browser
  * phase on PGlite then leaves out (docs/decisions/0015). Beside those two phases runs the fault suite's short run
- * (`npm run test:faults -- --short`, on a PostgreSQL cluster of its own): it mostly waits on the outages it makes.
+ * (`npm run test:faults -- --short`, then its payment rounds with `--provider stripe`, each on a PostgreSQL cluster
+ * of its own): it mostly waits on the outages it makes.
  * CI_INSTALL_SECONDS, when set, adds the install's time to the table.
  */
 import { spawn } from 'node:child_process';
@@ -149,14 +150,24 @@ async function playwright(
 
 /**
  * The fault suite's short run (scripts/faults, docs/decisions/0016) on a PostgreSQL cluster of its own, against the
- * build the browser phase made. It runs beside other phases, so its output (both streams) is held and printed when
- * it ends; its last line is `N passed, N failed`.
+ * build the browser phase made: all its rounds on the sandbox, then its payment rounds on the Stripe provider against
+ * the stand-in of Stripe's API (decision 0045), one after the other (each makes its own cluster and app).
  */
-function faults(): Promise<Counts> {
+async function faults(): Promise<Counts> {
+  const sandbox = await faultRun([]);
+  const stripe = await faultRun(['--provider', 'stripe']);
+  return { passed: sandbox.passed + stripe.passed, failed: sandbox.failed + stripe.failed, skipped: 0 };
+}
+
+/**
+ * One run of the fault suite. It runs beside other phases, so its output (both streams) is held and printed when it
+ * ends; its last line is `N passed, N failed`.
+ */
+function faultRun(args: string[]): Promise<Counts> {
   return new Promise((resolve) => {
     const child = spawn(
       process.execPath,
-      ['--conditions=react-server', '--import', 'tsx', 'scripts/faults/run.ts', '--short'],
+      ['--conditions=react-server', '--import', 'tsx', 'scripts/faults/run.ts', '--short', ...args],
       { stdio: ['ignore', 'pipe', 'pipe'], env: inherited },
     );
     const output: Buffer[] = [];
@@ -167,7 +178,9 @@ function faults(): Promise<Counts> {
       if (finished) return;
       finished = true;
       const text = Buffer.concat(output).toString();
-      console.log(`\n== faults (short), beside the PostgreSQL phases: its output ==\n${text}`);
+      console.log(
+        `\n== faults (short${args.length ? `, ${args.join(' ')}` : ''}), beside the PostgreSQL phases ==\n${text}`,
+      );
       const [, passed = '0', failed = '1'] =
         [...text.matchAll(/^(\d+) passed, (\d+) failed\s*$/gm)].at(-1) ?? [];
       resolve({
@@ -228,7 +241,7 @@ const BUDGET_SECONDS: Record<string, number> = {
   browser: 430,
   'integration (PostgreSQL)': 110,
   'browser (PostgreSQL)': 90,
-  'faults (short)': 165,
+  'faults (short)': 200,
   total: 900,
 };
 const budgetOf = (name: string) =>
