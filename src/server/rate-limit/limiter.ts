@@ -77,6 +77,7 @@ function upsertCounts(source: SQL, seconds: number, now: Date): SQL {
     returning points, expire`;
 }
 
+/** The 429 of a count over its allowance, with the seconds until its window ends (as consumeRateLimit answers). */
 function tooMany(expire: string | null, now: Date, message: string | undefined): AppError {
   const ms = expire ? new Date(expire).getTime() - now.getTime() : 0;
   return new AppError('TOO_MANY_REQUESTS', message, { retryAfterSeconds: Math.max(1, Math.ceil(ms / 1000)) });

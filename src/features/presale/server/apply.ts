@@ -279,6 +279,10 @@ function rulesOfGate(row: GateRow): PresaleRules {
   };
 }
 
+/** A timestamptz column as Date.toISOString writes it (the notice's data is read back as the TypeScript wrote it). */
+const ISO_UTC = (column: string) =>
+  sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
 /**
  * An application, with the companions it names, in ONE statement and no transaction (issue 40: the opening's peak;
  * a statement is atomic by itself, and BEGIN and COMMIT would be two round trips more):
@@ -401,10 +405,6 @@ async function applyInOneStatement(
   // Every rule allowed it: the one-per-member index (or a receipt number taken) wrote nothing.
   throw new AppError('CONFLICT', 'この先行受付にはすでにお申し込み済みです。');
 }
-
-/** A timestamptz column as Date.toISOString writes it (the notice's data is read back as the TypeScript wrote it). */
-const ISO_UTC = (column: string) =>
-  sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
 /**
  * One application per member and presale: the database refuses a second whatever arrives at once. One statement

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { countQueries } from '@/server/db/query-count';
+import { consumeRateLimit } from '@/server/rate-limit/limiter';
 import { createTestDb } from '@/test/db';
 import { demoSiteFile } from '@/test/site-fixtures';
 import { complimentaryGrants, contentItems, members, notices, presaleOfferings } from '@/server/db/schema';
@@ -229,6 +230,11 @@ describe('companions (issue 37)', () => {
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await refused.text()).toContain('同行者の会員番号を指定できる回数の上限に達しました');
+    // The same statement counts the request itself (presale:account, 20 per 10 minutes; 10 made so far).
+    await consumeRateLimit(handle.db, 'presale:account', `${mio.id}:${walker.uid}`, { cost: 10 });
+    const busy = await post(walker, presale.id, naming(offering, 900_001));
+    expect(busy.status).toBe(429);
+    expect(await busy.text()).not.toContain('同行者の会員番号');
     // Another account names on.
     const honest = await premiumMember();
     expect((await post(honest, presale.id, naming(offering, 900_009))).status).toBe(422);
