@@ -1,9 +1,11 @@
 import 'server-only';
+import { sql, type SQL } from 'drizzle-orm';
 import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
 import { AppError } from '@/lib/errors';
 import { env } from '@/server/env';
 import type { Db } from '@/server/db/client';
 import { rateLimits } from '@/server/db/schema';
+import { executeRows, pgArray } from '@/server/db/raw';
 import { RATE_LIMITS, type RateLimitName } from '@/server/rate-limit/limits';
 import { addressKey } from '@/server/rate-limit/address-key';
 
@@ -61,9 +63,38 @@ export async function consumeRateLimit(
 }
 
 /**
+ * Rows of rate_limits counted as the library counts them (RateLimiterDrizzle's upsert): `source` selects `key` and
+ * `points`; a row whose window ended starts again at `points`, with a window of `seconds` from `now`.
+ */
+function upsertCounts(source: SQL, seconds: number, now: Date): SQL {
+  const expire = new Date(now.getTime() + seconds * 1000).toISOString();
+  const ended = sql`rate_limits.expire <= ${now.toISOString()}::timestamptz`;
+  return sql`insert into rate_limits (key, points, expire)
+    select counts.key, counts.points, ${expire}::timestamptz from (${source}) as counts
+    on conflict (key) do update set
+      points = case when ${ended} then excluded.points else rate_limits.points + excluded.points end,
+      expire = case when ${ended} then excluded.expire else rate_limits.expire end
+    returning points, expire`;
+}
+
+/** The 429 of a count over its allowance, with the seconds until its window ends (as consumeRateLimit answers). */
+function tooMany(expire: string | null, now: Date, message: string | undefined): AppError {
+  const ms = expire ? new Date(expire).getTime() - now.getTime() : 0;
+  return new AppError('TOO_MANY_REQUESTS', message, { retryAfterSeconds: Math.max(1, Math.ceil(ms / 1000)) });
+}
+
+/**
  * Counts each value of `values` once per window against `name` for `key`: a value counted before (marked under
- * `marks`, for `key`) costs nothing again. The mark is set only after the count let it through, so a value refused
+ * `marks`, for `key`) costs nothing again. A value is marked only when the count let it through, so a value refused
  * once is counted when it is tried again: the allowance bounds the distinct values that got through.
+ * `options.request`: one request counted against that limit first, as consumeRateLimit counts it (no message of its
+ * own); when it refuses, the values are not counted.
+ *
+ * ONE statement whatever the number of values (issue 40: an application naming companions in at most 5 round trips),
+ * on the library's own rows (its keys, `prefix:key`, and its upsert), so consumeRateLimit and isUsedUp count on with
+ * them. The count's upsert locks its row: two requests at once never both take the last value. The marks are read in
+ * the statement's snapshot: a value named by two requests at that very instant is counted twice (stricter, never
+ * looser).
  */
 export async function consumeDistinct(
   db: Db,
@@ -71,15 +102,58 @@ export async function consumeDistinct(
   marks: RateLimitName,
   key: string,
   values: readonly string[],
-  options: { scale?: number; message?: string } = {},
+  options: { scale?: number; message?: string; request?: { name: RateLimitName; key: string } } = {},
+  now = new Date(),
 ): Promise<void> {
-  const marker = limiterFor(db, marks, 1);
-  for (const value of new Set(values)) {
-    const markKey = `${key}:${value}`;
-    if (await marker.get(markKey)) continue;
-    await consumeRateLimit(db, name, key, options);
-    await marker.consume(markKey);
-  }
+  const allowance = RATE_LIMITS[name].points * (options.scale ?? env.RATE_LIMIT_SCALE);
+  const { request } = options;
+  const requestAllowance = request ? RATE_LIMITS[request.name].points * env.RATE_LIMIT_SCALE : 0;
+  const requestCount = request
+    ? upsertCounts(
+        sql`select ${`${request.name}:${keyOf(request.name, request.key)}`} as key, 1 as points`,
+        RATE_LIMITS[request.name].seconds,
+        now,
+      )
+    : sql`select 0 as points, null::timestamptz as expire`;
+  const markKeys = [...new Set(values)].map((value) => `${marks}:${key}:${value}`);
+  const [row] = await executeRows<{
+    request_points: number;
+    request_expire: string | null;
+    points: number | null;
+    expire: string | null;
+  }>(
+    db,
+    sql`with request as (
+      ${requestCount}
+    ), fresh as (
+      -- The values not marked in this window, ranked in the order given; none when the request was refused.
+      select v.key, row_number() over (order by v.ord) as rank
+      from unnest(${pgArray(markKeys)}::text[]) with ordinality as v(key, ord)
+      where not exists (
+        select 1 from rate_limits r
+        where r.key = v.key and (r.expire > ${now.toISOString()}::timestamptz or r.expire is null)
+      ) and (select request.points from request) <= ${requestAllowance}
+    ), counted as (
+      ${upsertCounts(
+        sql`select ${`${name}:${keyOf(name, key)}`} as key, count(*)::int as points from fresh having count(*) > 0`,
+        RATE_LIMITS[name].seconds,
+        now,
+      )}
+    ), marked as (
+      -- As if counted one at a time: a value is let through when the count before this request plus its rank fits.
+      ${upsertCounts(
+        sql`select fresh.key, 1 as points from fresh, counted
+          where counted.points - (select count(*) from fresh) + fresh.rank <= ${allowance}`,
+        RATE_LIMITS[marks].seconds,
+        now,
+      )}
+    )
+    select (select request.points from request) as request_points,
+      (select request.expire from request) as request_expire,
+      (select counted.points from counted) as points, (select counted.expire from counted) as expire`,
+  );
+  if (request && row!.request_points > requestAllowance) throw tooMany(row!.request_expire, now, undefined);
+  if (row!.points !== null && row!.points > allowance) throw tooMany(row!.expire, now, options.message);
 }
 
 /** Counts one event (a failure, say) against `name` for `key`, without refusing anything: see `isUsedUp`. */

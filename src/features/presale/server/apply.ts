@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { AppError } from '@/lib/errors';
+import { paths } from '@/lib/paths';
 import type { Db } from '@/server/db/client';
 import { executeRows, isUniqueViolation, pgArray } from '@/server/db/raw';
 import {
@@ -14,7 +15,16 @@ import type { Member } from '@/features/membership';
 import type { Application } from '@/features/presale/schemas';
 import { hasPremiumSql } from '@/features/membership/server';
 import { eligibilityOf } from './eligibility';
-import { namedCompanions, noticeInvited, unnamable, withdrawInvitation, type NamedCompanion } from './naming';
+import {
+  companionChecksSql,
+  judgeCompanions,
+  namedCompanions,
+  noticeInvited,
+  unnamable,
+  withdrawInvitation,
+  type CompanionCheck,
+  type NamedCompanion,
+} from './naming';
 import { newReceiptNo } from './receipt';
 import { presaleColumns, type Presale } from './setup';
 
@@ -115,6 +125,8 @@ async function checkApplication(
   now: Date,
   ownApplicationId: string | null,
   offeringsFound?: number,
+  /** The companions' checks, when the caller's statement made them. */
+  checked?: CompanionCheck[],
 ): Promise<NamedCompanion[]> {
   if (input.tickets > presale.ticketsPerApplication) {
     throw new AppError('VALIDATION', `お申し込みは${presale.ticketsPerApplication}枚までです。`);
@@ -138,6 +150,7 @@ async function checkApplication(
   if (input.companions.includes(applicant.memberNumber ?? -1)) {
     throw new AppError('VALIDATION', 'ご自身を同行者に指定することはできません。');
   }
+  if (checked) return judgeCompanions(checked);
   return namedCompanions(db, presale, applicant, input.companions, ownApplicationId, now);
 }
 
@@ -240,9 +253,10 @@ interface GateRow {
   invited_as: 'invited' | 'accepted' | null;
 }
 
-/** The gate's row, and the application written (all null when nothing was). */
-interface AloneRow {
+/** The gate's row, the companions' checks, and the application written (all null when nothing was). */
+interface StatementRow {
   presale: GateRow | null;
+  companions: CompanionCheck[];
   id: string | null;
   receipt_no: string | null;
   status: 'applied' | null;
@@ -265,26 +279,33 @@ function rulesOfGate(row: GateRow): PresaleRules {
   };
 }
 
+/** A timestamptz column as Date.toISOString writes it (the notice's data is read back as the TypeScript wrote it). */
+const ISO_UTC = (column: string) =>
+  sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
 /**
- * An application that names no companions, in ONE statement and no transaction (issue 40: the opening's common
- * case; a statement is atomic by itself, and BEGIN and COMMIT would be two round trips more):
+ * An application, with the companions it names, in ONE statement and no transaction (issue 40: the opening's peak;
+ * a statement is atomic by itself, and BEGIN and COMMIT would be two round trips more):
  *  - `presale`: the presale share-locked as lockOpenPresale does (the close, which locks it for update, waits for this
  *    statement, and a statement that waited reads the close's frozen row), with what lockForApplication reads beside
  *    it: whether the applicant is premium now, how many chosen offerings are this presale's, and their invitation.
- *  - `application`, `chosen`, `joined`: the application, its choices and its participant row, written only when the
- *    presale accepts it. That condition is this function's SQL copy of the rules that the transaction path checks in
- *    TypeScript (assertOpen, eligibilityOf, checkApplication); the statement decides, and when it wrote nothing the
- *    same TypeScript checks, run on the gate's row, say why. Change a rule in both places: a looser copy would let
- *    through an application the rules refuse, a stricter one answer a refusal as "already applied". The tests refuse
- *    through this path before the opening, after the close, a guest, a late joiner, too many tickets or choices, an
- *    offering of another presale and a companion missing.
- *  - The participant row is inserted without `on conflict`: if the applicant took part in this presale since the
- *    statement's snapshot (named by someone at that instant), the unique key fails the whole statement, nothing is
- *    written, and the caller takes the transaction path.
+ *  - `named`: each companion's checks (companionChecksSql, naming.ts: the rule is written there only).
+ *  - `application`, `chosen`, `joined`, `told`: the application, its choices, its participant rows (the applicant,
+ *    each companion invited) and each companion's notice (お知らせ; its mail is sent from the same row, as notify
+ *    queues it), written only when the presale accepts it and every companion is ok. That condition is this
+ *    function's SQL copy of the rules that the transaction path checks in TypeScript (assertOpen, eligibilityOf,
+ *    checkApplication); the statement decides, and when it wrote nothing the same TypeScript checks, run on the rows
+ *    it answered, say why. Change a rule in both places: a looser copy would let through an application the rules
+ *    refuse, a stricter one answer a refusal as "already applied". The tests refuse through this path before the
+ *    opening, after the close, a guest, a late joiner, too many tickets or choices, an offering of another presale, a
+ *    companion missing and each kind of unnamable companion.
+ *  - The participant rows are inserted without `on conflict`: if the applicant or a companion took part in this
+ *    presale since the statement's snapshot (named or applying at that instant), the unique key fails the whole
+ *    statement, nothing is written, and the caller takes the transaction path, which answers as before.
  * Answers null when the transaction path must decide: the applicant's own unanswered invitation is to be withdrawn
  * (with a notice to the inviter), or the race above.
  */
-async function applyAlone(
+async function applyInOneStatement(
   db: Db,
   siteId: string,
   applicant: Member,
@@ -294,13 +315,26 @@ async function applyAlone(
 ): Promise<NewApplication | null> {
   const at = sql`${now.toISOString()}::timestamptz`;
   const choiceCount = input.choices.length;
-  let rows: AloneRow[];
+  const checks = companionChecksSql(
+    {
+      id: sql`(select presale.id from presale)`,
+      siteId: sql`(select presale.site_id from presale)`,
+      joinedBefore: sql`(select presale.joined_before from presale)`,
+    },
+    applicant.id,
+    input.companions,
+    null,
+    now,
+  );
+  // The item's page for the notice, as paths.item writes it (the path is built in one place).
+  const itemPath = sql`replace(replace(${paths.item('{section}', '{id}')}, '{section}', ci.section), '{id}', ci.id::text)`;
+  let rows: StatementRow[];
   try {
-    rows = await executeRows<AloneRow>(
+    rows = await executeRows<StatementRow>(
       db,
       sql`with presale as materialized (
-        select p.id, p.site_id, p.tickets_per_application, p.choice_count, p.opens_at, p.closes_at, p.joined_before,
-          p.companion_rule, p.frozen_at, p.cancelled_at,
+        select p.id, p.site_id, p.item_id, p.tickets_per_application, p.choice_count, p.opens_at, p.closes_at,
+          p.joined_before, p.companion_rule, p.frozen_at, p.cancelled_at,
           ${hasPremiumSql(sql`${applicant.id}::uuid`, at)} as premium,
           (select count(*)::int from presale_offerings o
             where o.presale_id = p.id and o.id = any(${pgArray(input.choices)}::uuid[])) as offerings_found,
@@ -309,6 +343,8 @@ async function applyAlone(
         from presales p
         where p.id = ${presaleId}::uuid and p.site_id = ${siteId}::uuid
         for share of p
+      ), named as materialized (
+        ${checks}
       ), application as (
         insert into presale_applications (presale_id, member_id, receipt_no, tickets, payment_method)
         select presale.id, ${applicant.id}::uuid, ${newReceiptNo()}, ${input.tickets}, ${input.paymentMethod}
@@ -320,7 +356,10 @@ async function applyAlone(
           and presale.invited_as is null                      -- a companion: accepted binds, invited is withdrawn
           and ${input.tickets} <= presale.tickets_per_application                           -- checkApplication
           and ${choiceCount} <= presale.choice_count and presale.offerings_found = ${choiceCount}
-          and (presale.companion_rule <> 'member' or ${input.tickets} = 1)  -- the rule wants tickets - 1 named
+          and ${input.companions.length} =                                -- the rule wants tickets - 1 named
+            case when presale.companion_rule = 'member' then ${input.tickets} - 1 else 0 end
+          and ${applicant.memberNumber}::int <> all(${pgArray(input.companions)}::int[])  -- not oneself
+          and not exists (select 1 from named where not named.ok)                          -- namedCompanions
         on conflict do nothing
         returning id, receipt_no, status
       ), chosen as (
@@ -328,10 +367,23 @@ async function applyAlone(
         select application.id, c.rank, c.offering_id
         from application, unnest(${pgArray(input.choices)}::uuid[]) with ordinality as c(offering_id, rank)
       ), joined as (
-        insert into presale_participants (presale_id, application_id, member_id, role)
-        select ${presaleId}::uuid, application.id, ${applicant.id}::uuid, 'applicant' from application
+        insert into presale_participants (presale_id, application_id, member_id, role, companion_status)
+        select ${presaleId}::uuid, application.id, ${applicant.id}::uuid, 'applicant', null from application
+        union all
+        select ${presaleId}::uuid, application.id, named.id, 'companion', 'invited' from application, named
+      ), told as (
+        -- noticeInvited's notices (naming.ts), as notify writes them.
+        insert into notices (site_id, member_id, kind, delivery_key, data)
+        select presale.site_id, named.id, 'presale-companion-invited',
+          'presale-companion-invited:' || application.id || ':' || named.id || ':' || ${String(now.getTime())}::text,
+          jsonb_build_object('title', ci.title, 'inviter', ${applicant.nickname}::text,
+            'tickets', ${input.tickets}::int, 'answerBy', ${ISO_UTC('presale.closes_at')}, 'path', ${itemPath})
+        from application, named, presale join content_items ci on ci.id = presale.item_id
+        on conflict do nothing
       )
-      select row_to_json(presale) as presale, application.id, application.receipt_no, application.status
+      select row_to_json(presale) as presale,
+        (select coalesce(json_agg(named order by named.ord), '[]') from named) as companions,
+        application.id, application.receipt_no, application.status
       from presale left join application on true`,
     );
   } catch (error) {
@@ -349,14 +401,14 @@ async function applyAlone(
   if (!allowed.ok) throw new AppError('FORBIDDEN', allowed.reason);
   if (gate.invited_as === 'accepted') throw new AppError('CONFLICT', ALREADY_APPLIED);
   if (gate.invited_as === 'invited') return null;
-  await checkApplication(db, presale, applicant, input, now, null, gate.offerings_found);
+  await checkApplication(db, presale, applicant, input, now, null, gate.offerings_found, row.companions);
   // Every rule allowed it: the one-per-member index (or a receipt number taken) wrote nothing.
   throw new AppError('CONFLICT', 'この先行受付にはすでにお申し込み済みです。');
 }
 
 /**
- * One application per member and presale: the database refuses a second whatever arrives at once. Naming no
- * companions, one statement (applyAlone); naming some, or withdrawing one's own invitation, one transaction.
+ * One application per member and presale: the database refuses a second whatever arrives at once. One statement
+ * (applyInOneStatement); withdrawing one's own invitation, or a participant taken at that instant, one transaction.
  */
 export async function applyToPresale(
   db: Db,
@@ -366,11 +418,8 @@ export async function applyToPresale(
   input: Application,
   now = new Date(),
 ): Promise<NewApplication> {
-  if (input.companions.length === 0) {
-    const application = await applyAlone(db, siteId, applicant, presaleId, input, now);
-    if (application) return application;
-  }
-  return applyInTransaction(db, siteId, applicant, presaleId, input, now);
+  const application = await applyInOneStatement(db, siteId, applicant, presaleId, input, now);
+  return application ?? applyInTransaction(db, siteId, applicant, presaleId, input, now);
 }
 
 /** An application with its companions (their checks, their participant rows, their notices), or any other. */

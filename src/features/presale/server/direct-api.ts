@@ -56,19 +56,20 @@ export const applicationAnswer = memberAnswer<PresaleParams>(
     const member = await findMember(db, site.id, viewer.uid);
     if (!member?.memberNumber)
       throw new AppError('FORBIDDEN', 'プレミアム会員の方だけがお申し込みいただけます。');
-    await consumeRateLimit(db, 'presale:account', `${site.id}:${viewer.uid}`);
     const input = parsed.data;
+    const account = { name: 'presale:account' as const, key: `${site.id}:${viewer.uid}` };
     if ((input.action === 'apply' || input.action === 'update') && input.application.companions.length) {
-      // Naming has an allowance of its own: distinct member numbers per account and presale (issue 37).
+      // Naming has an allowance of its own: distinct member numbers per account and presale (issue 37), counted in
+      // the statement that counts the request (issue 40: round trips).
       await consumeDistinct(
         db,
         'presale-companion:account',
         'presale-companion:named',
         `${site.id}:${viewer.uid}:${params.id}`,
         input.application.companions.map(String),
-        { message: NAMING_LIMIT },
+        { message: NAMING_LIMIT, request: account },
       );
-    }
+    } else await consumeRateLimit(db, account.name, account.key);
     if (
       (input.action === 'apply' || input.action === 'update') &&
       input.application.paymentMethod === 'card' &&

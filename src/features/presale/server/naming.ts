@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '@/lib/errors';
 import { paths } from '@/lib/paths';
 import type { Db } from '@/server/db/client';
@@ -22,11 +22,61 @@ export interface NamedCompanion {
   memberNumber: number;
 }
 
+/** What the companion checks answer for one number typed (companionChecksSql). */
+export interface CompanionCheck {
+  number: number;
+  id: string | null;
+  joined: boolean;
+  premium: boolean;
+  taken: boolean;
+  blocked: boolean;
+  /** Namable: the one rule, in SQL, whichever statement checked it. */
+  ok: boolean;
+}
+
 /**
- * The members named as companions, in the order typed, checked in one query whose every condition is evaluated for
- * every number (no early exit that a stopwatch could tell apart). A member already in the applicant's own
- * application (an update) stays namable; anyone taking part elsewhere in this presale does not.
+ * The checks of the members named as companions, one row per number in the order typed (`ord`), every condition
+ * evaluated for every number (no early exit that a stopwatch could tell apart). `ok` is the rule, written here only:
+ * the application statement writes only when every row is ok (apply.ts), the transaction path refuses the first that
+ * is not. A member already in the applicant's own application (an update) stays namable; anyone taking part
+ * elsewhere in this presale does not.
  */
+export function companionChecksSql(
+  presale: { id: SQL; siteId: SQL; joinedBefore: SQL },
+  applicantId: string,
+  numbers: readonly number[],
+  ownApplicationId: string | null,
+  now: Date,
+): SQL {
+  return sql`
+    select checks.*, (checks.id is not null and joined and premium and not taken and not blocked) as ok from (
+    select n.number::int as number, n.ord, m.id as id,
+      coalesce(m.joined_at < ${presale.joinedBefore}, false) as joined,
+      coalesce(${hasPremiumSql(sql`m.id`, sql`${now.toISOString()}::timestamptz`)}, false) as premium,
+      exists (
+        select 1 from presale_participants p
+        where p.presale_id = ${presale.id} and p.member_id = m.id
+          and p.application_id is distinct from ${ownApplicationId}::uuid
+      ) as taken,
+      exists (
+        select 1 from companion_blocks b where b.member_id = m.id and b.blocked_member_id = ${applicantId}::uuid
+      ) as blocked
+    from unnest(${pgArray(numbers)}::int[]) with ordinality as n(number, ord)
+    left join members m on m.site_id = ${presale.siteId} and m.member_number = n.number
+    ) checks`;
+}
+
+/** The companions named, in the order typed, from their checks; the first number that cannot be named refuses. */
+export function judgeCompanions(rows: readonly CompanionCheck[]): NamedCompanion[] {
+  const named: NamedCompanion[] = [];
+  for (const row of rows) {
+    if (!row.ok) throw unnamable(row.number);
+    named.push({ id: row.id!, memberNumber: row.number });
+  }
+  return named;
+}
+
+/** The members named as companions, in the order typed, checked in one query (companionChecksSql). */
 export async function namedCompanions(
   db: Db,
   presale: { id: string; siteId: string; joinedBefore: Date },
@@ -36,38 +86,18 @@ export async function namedCompanions(
   now: Date,
 ): Promise<NamedCompanion[]> {
   if (numbers.length === 0) return [];
-  const rows = await executeRows<{
-    number: number;
-    id: string | null;
-    joined: boolean;
-    premium: boolean;
-    taken: boolean;
-    blocked: boolean;
-  }>(
-    db,
-    sql`
-    select n.number::int as number, m.id as id,
-      coalesce(m.joined_at < ${presale.joinedBefore.toISOString()}::timestamptz, false) as joined,
-      coalesce(${hasPremiumSql(sql`m.id`, sql`${now.toISOString()}::timestamptz`)}, false) as premium,
-      exists (
-        select 1 from presale_participants p
-        where p.presale_id = ${presale.id}::uuid and p.member_id = m.id
-          and p.application_id is distinct from ${ownApplicationId}::uuid
-      ) as taken,
-      exists (
-        select 1 from companion_blocks b where b.member_id = m.id and b.blocked_member_id = ${applicant.id}::uuid
-      ) as blocked
-    from unnest(${pgArray(numbers)}::int[]) with ordinality as n(number, ord)
-    left join members m on m.site_id = ${presale.siteId}::uuid and m.member_number = n.number
-    order by n.ord`,
+  const checks = companionChecksSql(
+    {
+      id: sql`${presale.id}::uuid`,
+      siteId: sql`${presale.siteId}::uuid`,
+      joinedBefore: sql`${presale.joinedBefore.toISOString()}::timestamptz`,
+    },
+    applicant.id,
+    numbers,
+    ownApplicationId,
+    now,
   );
-  const named: NamedCompanion[] = [];
-  for (const row of rows) {
-    const ok = row.id !== null && row.joined && row.premium && !row.taken && !row.blocked;
-    if (!ok) throw unnamable(row.number);
-    named.push({ id: row.id!, memberNumber: row.number });
-  }
-  return named;
+  return judgeCompanions(await executeRows<CompanionCheck>(db, sql`${checks} order by checks.ord`));
 }
 
 /** The presale's title, item page and close, for the companions' notices. */
