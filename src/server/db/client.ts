@@ -53,8 +53,9 @@ export interface ConnectOptions {
  * statement unnamed (`prepare: false` overrides a query's own `prepare`, drizzle's `.prepare()` included: the query
  * stays correct, it is only parsed each time). PgBouncer also refuses startup parameters it does not track
  * (statement_timeout and the others): the pooler sets those bounds on its server connections (connect_query).
+ * Exported for its test.
  */
-function clientOptions(
+export function clientOptions(
   max: number,
   timeouts?: DbTimeouts,
   pooler?: Pooler | null,
