@@ -20,7 +20,8 @@
  *     DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:presale [-- --members 10000 --entries 100000]
  * Writes bench/results/presale-<instances>-<quiet|busy>-<ISO time>.json.
  * Ports: BENCH_PORT (app, default 3720; instance i on BENCH_PORT + i), BENCH_AUTH_PORT (Auth emulator, 9730), the
- * mail catcher on BENCH_PORT + 30 and + 31, BENCH_EDGE_PORT (nginx, 8720), BENCH_POOLER_PORT (PgBouncer, 6433).
+ * mail catcher on BENCH_PORT + 30 and + 31, BENCH_EDGE_PORT (nginx, 8720), BENCH_POOLER_PORT (PgBouncer, 6433);
+ * BENCH_DB_PREFIX names its database (fc_bench_ and random hex).
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -74,7 +75,8 @@ if (OPENING.members > 0 && INSTANCES < 1)
   throw new Error('--opening-members needs --instances: the client address comes through nginx');
 const DUPLICATES = Math.min(1_000, MEMBERS);
 // eslint-disable-next-line no-restricted-properties -- the benchmark's own settings, not the app's
-const { BENCH_PORT, BENCH_AUTH_PORT, BENCH_EDGE_PORT, BENCH_POOLER_PORT, DATABASE_URL } = process.env;
+const { BENCH_PORT, BENCH_AUTH_PORT, BENCH_EDGE_PORT, BENCH_POOLER_PORT, BENCH_DB_PREFIX, DATABASE_URL } =
+  process.env;
 const PORT = Number(BENCH_PORT ?? 3720);
 const AUTH_PORT = Number(BENCH_AUTH_PORT ?? 9730);
 const EDGE_PORT = Number(BENCH_EDGE_PORT ?? 8720);
@@ -295,7 +297,7 @@ async function main(): Promise<boolean> {
   const loadAtStart = os.loadavg()[0]!;
   const serverUrl = DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   await rm(DATA_DIR, { recursive: true, force: true });
-  const fresh = await createFreshDatabase(serverUrl);
+  const fresh = await createFreshDatabase(serverUrl, BENCH_DB_PREFIX);
   cleanups.push(fresh.drop);
   console.log(`bench:presale on PostgreSQL ${new URL(serverUrl).host}, fresh database ${fresh.name}`);
   // eslint-disable-next-line no-restricted-properties -- start.ts inherits this process's environment
