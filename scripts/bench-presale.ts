@@ -74,9 +74,10 @@ const OPENING = {
 if (OPENING.members > 0 && INSTANCES < 1)
   throw new Error('--opening-members needs --instances: the client address comes through nginx');
 const DUPLICATES = Math.min(1_000, MEMBERS);
-// eslint-disable-next-line no-restricted-properties -- the benchmark's own settings, not the app's
+/* eslint-disable no-restricted-properties -- the benchmark's own settings, not the app's */
 const { BENCH_PORT, BENCH_AUTH_PORT, BENCH_EDGE_PORT, BENCH_POOLER_PORT, BENCH_DB_PREFIX, DATABASE_URL } =
   process.env;
+/* eslint-enable no-restricted-properties */
 const PORT = Number(BENCH_PORT ?? 3720);
 const AUTH_PORT = Number(BENCH_AUTH_PORT ?? 9730);
 const EDGE_PORT = Number(BENCH_EDGE_PORT ?? 8720);

@@ -1,6 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chown, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { DbTimeouts } from '@/server/db/client';
@@ -23,6 +23,8 @@ export interface PoolerSettings {
   serverUrl: string;
   /** The app's bounds on waits, set on every server connection (the instances' DB_*_TIMEOUT_MS). */
   timeouts: Pick<DbTimeouts, 'statementMs' | 'lockMs' | 'idleInTransactionMs'>;
+  /** The Unix user PgBouncer changes to when started as root, which it refuses to run as. */
+  runAs?: string;
 }
 
 /** deploy/pgbouncer.ini with its fields filled: the local bench's, trusting the loopback interface. */
@@ -35,6 +37,7 @@ export function pgbouncerConfig(template: string, settings: PoolerSettings): str
     SERVER_HOST: server.hostname,
     SERVER_PORT: server.port || '5432',
     AUTH_TYPE: 'trust',
+    RUN_AS: settings.runAs ? `user = ${settings.runAs}` : '',
     STATEMENT_TIMEOUT_MS: String(settings.timeouts.statementMs),
     LOCK_TIMEOUT_MS: String(settings.timeouts.lockMs),
     IDLE_IN_TRANSACTION_TIMEOUT_MS: String(settings.timeouts.idleInTransactionMs),
@@ -64,15 +67,26 @@ export async function startPgbouncer(settings: Omit<PoolerSettings, 'prefix'>): 
   const prefix = await mkdtemp(path.join(tmpdir(), 'fc-pgbouncer-'));
   const template = await readFile(path.resolve('deploy/pgbouncer.ini'), 'utf8');
   const ini = path.join(prefix, 'pgbouncer.ini');
-  await writeFile(ini, pgbouncerConfig(template, { ...settings, prefix }));
+  // As root (CI, a container) it would refuse to start: it runs as nobody, who must write its log and pid here.
+  const asRoot = process.getuid?.() === 0;
+  await writeFile(
+    ini,
+    pgbouncerConfig(template, { ...settings, prefix, runAs: asRoot ? 'nobody' : undefined }),
+  );
   await writeFile(path.join(prefix, 'users.txt'), trustedUsers(settings.serverUrl));
+  if (asRoot) {
+    const nobody = spawnSync('id', ['-u', 'nobody'], { encoding: 'utf8' });
+    await chown(prefix, Number(nobody.stdout.trim()), -1);
+  }
   const child: ChildProcess = spawn(PGBOUNCER, [ini], { stdio: 'ignore' });
   const log = () => readFile(path.join(prefix, 'pgbouncer.log'), 'utf8').catch(() => '');
   try {
     await listening(settings.listenPort, child, 'pgbouncer');
   } catch (error) {
     child.kill('SIGTERM');
-    throw new Error(`${(error as Error).message}\n${await log()}`);
+    const said = await log();
+    await rm(prefix, { recursive: true, force: true });
+    throw new Error(`${(error as Error).message}\n${said}`);
   }
   const server = new URL(settings.serverUrl);
   return {
