@@ -101,7 +101,9 @@ export async function startShape(options: ShapeOptions): Promise<Shape> {
   const edge = await startEdge(options.edgePort, ports);
   options.cleanups.push(edge.stop);
   return {
-    base: edge.base,
+    // By address: `localhost` may resolve to ::1 first, where nginx does not listen, and each such connect would be
+    // counted as a request without an answer. The demo site answers to 127.0.0.1 as to localhost.
+    base: `http://127.0.0.1:${options.edgePort}`,
     appPids,
     emulatorPid,
     edgePids: async () => [edge.pid, ...(await descendantsOf(edge.pid)), poolerPid!],
