@@ -588,6 +588,8 @@ async function main(): Promise<boolean> {
     );
   }
   if (opening?.examples.length) console.log(`club opening: e.g. ${opening.examples.join(' | ')}`);
+  const edgeLogs = await shape.logs();
+  for (const line of edgeLogs) console.log(line);
   const hogUse = hog ? await hog.stop() : null;
   const loadAtEnd = os.loadavg()[0]!;
   console.log(
@@ -605,6 +607,7 @@ async function main(): Promise<boolean> {
     waves,
     opening: opening && { ...opening, uids: undefined },
     payments,
+    edgeLogs,
   });
   console.log(`Results: ${path.relative(process.cwd(), file)}`);
   return rows.every((row) => row[3]);

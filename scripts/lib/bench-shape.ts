@@ -8,7 +8,7 @@
 import { dbTimeouts } from '@/server/env';
 import { descendantsOf, listenerPid, startApp, startInstance, waitForOk, type LineFilter } from './bench-app';
 import { hasNginx, startEdge } from './edge';
-import { hasPgbouncer, startPgbouncer } from './pooler';
+import { hasPgbouncer, startPgbouncer, type Pooler } from './pooler';
 
 export interface ShapeOptions {
   /** 0: one instance, straight to PostgreSQL, no edge (the bench without `--instances`). */
@@ -36,24 +36,25 @@ export interface Shape {
   emulatorPid: number | null;
   /** nginx's and PgBouncer's processes (none without `--instances`). */
   edgePids: () => Promise<number[]>;
+  /** The warnings and errors nginx and PgBouncer logged so far, a few of each kind (none without `--instances`). */
+  logs: () => Promise<string[]>;
   label: string;
 }
 
 export async function startShape(options: ShapeOptions): Promise<Shape> {
   const { instances, port } = options;
   const env: NodeJS.ProcessEnv = { ...options.env, DATABASE_URL: options.databaseUrl };
-  let poolerPid: number | null = null;
+  let pooler: Pooler | null = null;
   if (instances > 0) {
     if (!hasNginx() || !hasPgbouncer())
       throw new Error('--instances needs nginx and PgBouncer (apt-get install nginx pgbouncer)');
-    const pooler = await startPgbouncer({
+    pooler = await startPgbouncer({
       listenPort: options.poolerPort,
       serverUrl: options.databaseUrl,
       // The instances' own bounds (their DB_*_TIMEOUT_MS, from this environment or the defaults).
       timeouts: dbTimeouts(),
     });
     options.cleanups.push(pooler.stop);
-    poolerPid = pooler.pid;
     Object.assign(env, {
       DATABASE_URL: pooler.urlOf(options.databaseName),
       DATABASE_DIRECT_URL: options.databaseUrl,
@@ -73,6 +74,7 @@ export async function startShape(options: ShapeOptions): Promise<Shape> {
       appPids,
       emulatorPid,
       edgePids: async () => [],
+      logs: async () => [],
       label: 'one instance on PostgreSQL directly (npm start)',
     };
   }
@@ -106,7 +108,21 @@ export async function startShape(options: ShapeOptions): Promise<Shape> {
     base: `http://127.0.0.1:${options.edgePort}`,
     appPids,
     emulatorPid,
-    edgePids: async () => [edge.pid, ...(await descendantsOf(edge.pid)), poolerPid!],
+    edgePids: async () => [edge.pid, ...(await descendantsOf(edge.pid)), pooler!.pid],
+    logs: async () => [
+      ...notable('nginx', await edge.errorLog(), /\[(warn|error|crit|alert|emerg)\]/),
+      ...notable('pgbouncer', await pooler!.log(), /WARNING|ERROR|FATAL/),
+    ],
     label: `${instances} instance(s) behind nginx (deploy/nginx.conf) on PgBouncer in transaction mode (deploy/pgbouncer.ini)`,
   };
+}
+
+/** The log's lines that `pattern` marks, counted, with the first few of them (their times and ids differ). */
+function notable(name: string, log: string, pattern: RegExp): string[] {
+  const lines = log.split('\n').filter((line) => pattern.test(line));
+  if (!lines.length) return [];
+  return [
+    `${name}: ${lines.length} warnings or errors, e.g.`,
+    ...lines.slice(0, 3).map((line) => `  ${line}`),
+  ];
 }

@@ -23,6 +23,8 @@ export interface Edge {
   certificate?: string;
   /** GET through the edge, trusting its own certificate; rejects unless the answer is 200. */
   get(url: string): Promise<void>;
+  /** nginx's error log so far (warnings and errors: upstreams that failed, timed out or closed early). */
+  errorLog(): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -124,6 +126,7 @@ export async function startEdge(
     pid: child.pid!,
     certificate,
     get: (url) => edgeGet(url, certificate),
+    errorLog: () => readFile(path.join(prefix, 'error.log'), 'utf8').catch(() => ''),
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
