@@ -16,6 +16,8 @@ describe('the app pool before PgBouncer in transaction mode (decision 0044)', ()
   it('prepares no statement, sends no startup parameter and does not listen through the pooler', async () => {
     const client = clientOptions(options.max, options.timeouts, options.pooler);
     expect(client.prepare).toBe(false);
+    // Nothing pipelined: PgBouncer 1.18 would drop the answers of a statement sent behind another.
+    expect(client.max_pipeline).toBe(0);
     expect(client.connection).toBeUndefined();
     // The connection's own bound is the driver's, and stays.
     expect(client.connect_timeout).toBe(5);
@@ -37,6 +39,7 @@ describe('the app pool before PgBouncer in transaction mode (decision 0044)', ()
     const direct = appPoolOptions(parseEnv({ DATABASE_URL: DIRECT }));
     const client = clientOptions(direct.max, direct.timeouts, direct.pooler);
     expect(client.prepare).toBeUndefined();
+    expect(client.max_pipeline).toBeUndefined();
     expect(client.connection).toEqual({
       statement_timeout: 5_000,
       lock_timeout: 2_000,

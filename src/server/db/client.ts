@@ -48,6 +48,14 @@ export interface ConnectOptions {
 }
 
 /**
+ * Through PgBouncer 1.18 in transaction mode: every statement unnamed, and none written behind another still in
+ * flight on the connection. PgBouncer hands the server connection back at the first statement's ReadyForQuery, and
+ * the answers to one already sent behind it then arrive "when not linked" and are dropped: that query waits for
+ * ever (seen in `npm run bench:presale -- --instances 2`: one GET in 10,000 hung until nginx gave up after 60 s).
+ */
+const POOLED = { prepare: false, max_pipeline: 0 } as const;
+
+/**
  * Decided here for every query of the pool, whatever the caller asks: through a transaction-mode pooler a named
  * statement prepared on one server connection is missing (or another's) on the next, so postgres.js sends every
  * statement unnamed (`prepare: false` overrides a query's own `prepare`, drizzle's `.prepare()` included: the query
@@ -60,7 +68,7 @@ export function clientOptions(
   timeouts?: DbTimeouts,
   pooler?: Pooler | null,
 ): postgres.Options<Record<string, never>> {
-  const base = { max, onnotice: () => {}, ...(pooler ? { prepare: false } : {}) };
+  const base = { max, onnotice: () => {}, ...(pooler ? POOLED : {}) };
   if (!timeouts) return base;
   return {
     ...base,
