@@ -86,6 +86,8 @@ const POOLER_PORT = Number(BENCH_POOLER_PORT ?? 6433);
 let BASE = `http://localhost:${PORT}`;
 const DATA_DIR = '.data/bench-presale';
 const STARTED_AT = new Date();
+/** The code this run started with (a commit made while it runs must not be credited with its figures). */
+const COMMIT = gitCommit();
 
 type OpeningReport = OpeningResult & { checks: Awaited<ReturnType<typeof openingChecks>> };
 const PROJECT_ID = 'demo-fanclub';
@@ -711,7 +713,7 @@ async function writePresaleResults(report: Record<string, unknown>): Promise<str
       platform: `${os.platform()} ${os.release()}`,
     },
     node: process.version,
-    commit: gitCommit(),
+    commit: COMMIT,
     ...report,
   };
   await writeFile(file, `${JSON.stringify(json, null, 2)}\n`);
