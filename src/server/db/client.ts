@@ -55,6 +55,9 @@ export interface ConnectOptions {
  */
 const POOLED = { prepare: false, max_pipeline: 0 } as const;
 
+/** postgres.js's options, with the one it reads but does not declare (max_pipeline, postgres.js 3.4). */
+type ClientOptions = postgres.Options<Record<string, never>> & { max_pipeline?: number };
+
 /**
  * Decided here for every query of the pool, whatever the caller asks: through a transaction-mode pooler a named
  * statement prepared on one server connection is missing (or another's) on the next, so postgres.js sends every
@@ -63,11 +66,7 @@ const POOLED = { prepare: false, max_pipeline: 0 } as const;
  * (statement_timeout and the others): the pooler sets those bounds on its server connections (connect_query).
  * Exported for its test.
  */
-export function clientOptions(
-  max: number,
-  timeouts?: DbTimeouts,
-  pooler?: Pooler | null,
-): postgres.Options<Record<string, never>> {
+export function clientOptions(max: number, timeouts?: DbTimeouts, pooler?: Pooler | null): ClientOptions {
   const base = { max, onnotice: () => {}, ...(pooler ? POOLED : {}) };
   if (!timeouts) return base;
   return {
