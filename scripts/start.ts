@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { env } from '@/server/env';
+import { directDatabase, env } from '@/server/env';
 import { connectPostgres } from '@/server/db/client';
 import { startEmbeddedDb, type EmbeddedDb } from '@/server/db/embedded';
 import { runMigrations } from '@/server/db/migrate';
@@ -16,20 +16,13 @@ import { seedDemoMembers } from './lib/seed-members';
 import { seedDemoPresales } from './lib/seed-presales';
 import { seedDemoStaff } from './lib/seed-staff';
 import { seedDemoContent } from './lib/seed-content';
-import { ensureBuild, SERVER_ENTRY } from './lib/build';
+import { APP_SERVER_FLAGS, ensureBuild, SERVER_ENTRY } from './lib/build';
 import { startAuthEmulator, type AuthEmulator } from './lib/auth-emulator';
 import { seedAuthEmulator } from './lib/seed-auth';
 import { startMailCatcher, type MailCatcher } from './lib/mail-catcher';
 
 const paymentsProvider = env.PAYMENTS_PROVIDER ?? (env.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox');
 const usesRealProvider = !env.FIREBASE_AUTH_EMULATOR_HOST && env.FIREBASE_API_KEY_FC_SITE_001 !== undefined;
-
-/**
- * Measured with `npm run bench` (docs/decisions/0012): about 280 MiB under load instead of 450-560. The heap bound
- * leaves room for every route loaded at once (the whole end-to-end suite on one server): 192 MiB was too little, and
- * 256 MiB ran out (heap at 248 MiB) once konbini, receipts, notices, consent and the presale added their routes.
- */
-const APP_SERVER_FLAGS = ['--max-old-space-size=320', '--max-semi-space-size=8'];
 
 let embedded: EmbeddedDb | null = null;
 let emulator: AuthEmulator | null = null;
@@ -62,8 +55,12 @@ async function main(): Promise<void> {
   }
   const databaseUrl = env.DATABASE_URL ?? embedded!.url;
   const emulatorHost = env.FIREBASE_AUTH_EMULATOR_HOST ?? emulator?.host;
+  // Migrations and seeding past a transaction-mode pooler, when the way is given (decision 0044): a migration is
+  // one long transaction, and the pooler's statement_timeout would cut it.
+  const direct = directDatabase() ?? { url: databaseUrl, pooler: null };
+  const connectSetup = () => connectPostgres(direct.url, { max: 1, pooler: direct.pooler });
 
-  const setup = connectPostgres(databaseUrl, { max: 1 });
+  const setup = connectSetup();
   await runMigrations(setup);
   const sites = await seedDemo(setup.db);
   const items = await seedDemoContent(setup.db, sites, {
@@ -83,11 +80,11 @@ async function main(): Promise<void> {
       sites.map((site) => ({ slug: site.slug, tenantId: site.config.TENANT_ID })),
     );
     const count = Object.values(users).reduce((sum, list) => sum + list.length, 0);
-    const staff = connectPostgres(databaseUrl, { max: 1 });
+    const staff = connectSetup();
     await seedDemoStaff(staff.db, sites, users);
     await staff.close();
     if (paymentsProvider === 'sandbox') {
-      const members = connectPostgres(databaseUrl, { max: 1 });
+      const members = connectSetup();
       await seedDemoMembers(members.db, sites, users);
       await seedDemoPresales(members.db, sites, users);
       await members.close();

@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdir, readFile, readlink } from 'node:fs/promises';
 import path from 'node:path';
+import { APP_SERVER_FLAGS, SERVER_ENTRY } from './build';
 
 export interface StartedApp {
   child: ChildProcess;
@@ -31,8 +32,39 @@ export function startApp(env: NodeJS.ProcessEnv, filter: LineFilter = () => true
     ['--conditions=react-server', '--import', 'tsx', path.resolve('scripts/start.ts')],
     { env, stdio: ['ignore', 'pipe', 'pipe'] },
   );
-  relay(child.stdout, '  [app] ', filter);
-  relay(child.stderr, '  [app!] ', filter);
+  return started(child, '', filter);
+}
+
+/**
+ * One more instance of the app beside the one startApp started (which seeded, built and made the demo's keys in
+ * DATA_DIR): the compiled server as a deployment runs it (src/main/index.ts), with the same keys, so that what one
+ * instance signed the others accept. `env` names its port, database and identity provider.
+ */
+export async function startInstance(
+  env: NodeJS.ProcessEnv,
+  dataDir: string,
+  label: string,
+  filter: LineFilter = () => true,
+): Promise<StartedApp> {
+  const key = async (file: string) => (await readFile(path.join(dataDir, file), 'utf8')).trim();
+  const child = spawn(process.execPath, [...APP_SERVER_FLAGS, SERVER_ENTRY], {
+    env: {
+      ...env,
+      DATA_DIR: dataDir,
+      MEDIA_URL_SECRET: await key('media-url-secret'),
+      ALTCHA_HMAC_KEY: await key('altcha-hmac-key'),
+      NOTICE_TOKEN_SECRET: await key('notice-token-secret'),
+      TICKET_SIGNING_SECRET: await key('ticket-signing-secret'),
+      MALLOC_ARENA_MAX: '2',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return started(child, label, filter);
+}
+
+function started(child: ChildProcess, label: string, filter: LineFilter): StartedApp {
+  relay(child.stdout, `  [app${label}] `, filter);
+  relay(child.stderr, `  [app${label}!] `, filter);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return {
     child,

@@ -32,12 +32,15 @@ export async function openBenchDatabase(): Promise<{
 
 /**
  * A fresh, empty database on the server of `serverUrl`, for a benchmark that hands its URL to another process (the
- * app). `drop` ends every connection still open on it and removes it; safe to call more than once.
+ * app), named `prefix` and random hex. `drop` ends every connection still open on it and removes it; safe to call
+ * more than once.
  */
 export async function createFreshDatabase(
   serverUrl: string,
+  prefix = 'fc_bench_',
 ): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
-  const name = `fc_bench_${randomBytes(4).toString('hex')}`;
+  if (!/^[a-z_][a-z0-9_]*$/.test(prefix)) throw new Error(`not a database name prefix: ${prefix}`);
+  const name = `${prefix}${randomBytes(4).toString('hex')}`;
   const admin = connectPostgres(serverUrl, { max: 1 });
   try {
     await admin.db.execute(sql.raw(`CREATE DATABASE ${name}`));

@@ -332,7 +332,7 @@ export function printRules(rules: Rule[]): void {
   for (const rule of rules) console.log(`${rule.pass ? 'PASS' : 'FAIL'}  ${rule.target}: ${rule.rule}`);
 }
 
-function gitCommit(): string {
+export function gitCommit(): string {
   try {
     const commit = execFileSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8' }).trim();
     const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], {

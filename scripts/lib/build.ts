@@ -17,6 +17,13 @@ const STAMP = path.resolve('.next/source-hash');
 /** The production process's entry, compiled with the app (scripts/build-server.mjs, docs/decisions/0040). */
 export const SERVER_ENTRY = path.resolve('dist/main.mjs');
 
+/**
+ * Measured with `npm run bench` (docs/decisions/0012): about 280 MiB under load instead of 450-560. The heap bound
+ * leaves room for every route loaded at once (the whole end-to-end suite on one server): 192 MiB was too little, and
+ * 256 MiB ran out (heap at 248 MiB) once konbini, receipts, notices, consent and the presale added their routes.
+ */
+export const APP_SERVER_FLAGS = ['--max-old-space-size=320', '--max-semi-space-size=8'];
+
 async function hashInputs(extra: string): Promise<string> {
   const hash = createHash('sha256').update(extra);
   async function add(entry: string): Promise<void> {

@@ -17,10 +17,14 @@ export const hasNginx = (): boolean => existsSync(NGINX);
 
 export interface Edge {
   base: string;
+  /** nginx's master process (its workers are its children). */
+  pid: number;
   /** With `tls`: the edge's self-signed certificate (PEM), for a client that is to trust it. */
   certificate?: string;
   /** GET through the edge, trusting its own certificate; rejects unless the answer is 200. */
   get(url: string): Promise<void>;
+  /** nginx's error log so far (warnings and errors: upstreams that failed, timed out or closed early). */
+  errorLog(): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -40,8 +44,8 @@ function edgeGet(url: string, ca: string | undefined): Promise<void> {
   });
 }
 
-/** Resolves once nginx accepts connections on the port (it binds a moment after it starts). */
-async function listening(port: number, child: ChildProcess): Promise<void> {
+/** Resolves once the child (nginx, PgBouncer) accepts connections on the port (it binds a moment after it starts). */
+export async function listening(port: number, child: ChildProcess, name = 'nginx'): Promise<void> {
   const deadline = Date.now() + 10_000;
   for (;;) {
     const open = await new Promise<boolean>((resolve) => {
@@ -52,8 +56,8 @@ async function listening(port: number, child: ChildProcess): Promise<void> {
       socket.once('error', () => resolve(false));
     });
     if (open) return;
-    if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error(`nginx did not listen on ${port} in time`);
+    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}`);
+    if (Date.now() > deadline) throw new Error(`${name} did not listen on ${port} in time`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -119,8 +123,10 @@ export async function startEdge(
   const certificate = pair ? await readFile(pair.cert, 'utf8') : undefined;
   return {
     base: `${pair ? 'https' : 'http'}://localhost:${port}`,
+    pid: child.pid!,
     certificate,
     get: (url) => edgeGet(url, certificate),
+    errorLog: () => readFile(path.join(prefix, 'error.log'), 'utf8').catch(() => ''),
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));

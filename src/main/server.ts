@@ -6,7 +6,7 @@
  */
 import http from 'node:http';
 import next from 'next';
-import { env, dbTimeouts, listenHost } from '@/server/env';
+import { env, appPoolOptions, listenHost } from '@/server/env';
 import { connectPostgres } from '@/server/db/client';
 import { createJobRunner } from '@/server/jobs';
 import { guardRequests } from '@/server/http/request-guard';
@@ -23,14 +23,16 @@ if (!env.DATABASE_URL)
 const app = next({ dev: false, dir: process.cwd(), port: env.PORT, hostname: 'localhost' });
 await app.prepare();
 // The same pool as the app's own getDb() inside Next.js (shared: see connectPostgres).
-const db = connectPostgres(env.DATABASE_URL, {
-  max: env.DB_POOL_MAX,
-  shared: true,
-  timeouts: dbTimeouts(),
-});
+const db = connectPostgres(env.DATABASE_URL, appPoolOptions());
+// LISTEN needs a session of its own: past a transaction-mode pooler when DATABASE_DIRECT_URL names the way (0044);
+// without one, the front server polls the generations every second instead.
+const listener =
+  env.DATABASE_POOLER && env.DATABASE_DIRECT_URL
+    ? connectPostgres(env.DATABASE_DIRECT_URL, { max: 1 })
+    : null;
 const front = startFront({
   db: db.db,
-  listen: db.listen,
+  listen: (listener ?? db).listen,
   next: app.getRequestHandler(),
   countHeader: env.DB_QUERY_COUNT_HEADER === 'true',
   trustedProxies: env.TRUSTED_PROXIES,
@@ -78,6 +80,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     const jobsStopped = jobs.stop();
     server.close();
     server.closeAllConnections();
-    void Promise.all([app.close(), jobsStopped.then(() => db.close())]).finally(() => process.exit(0));
+    void Promise.all([app.close(), listener?.close(), jobsStopped.then(() => db.close())]).finally(() =>
+      process.exit(0),
+    );
   });
 }

@@ -11,6 +11,18 @@ const envSchema = z.object({
   /** A PostgreSQL URL; unset means the embedded PGlite database under DATA_DIR. */
   DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/ })),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  /**
+   * What stands between the app and DATABASE_URL (decision 0044). Unset: PostgreSQL itself (or a pooler in session
+   * mode). `pgbouncer-transaction`: PgBouncer in transaction mode, which hands a server connection to another client
+   * after every transaction: no named prepared statements, no startup parameters (the pooler's connect_query sets
+   * the DB_*_TIMEOUT_MS bounds, deploy/pgbouncer.ini), and LISTEN on DATABASE_DIRECT_URL.
+   */
+  DATABASE_POOLER: optional(z.enum(['pgbouncer-transaction'])),
+  /**
+   * The same database without the pooler: migrations and seeding (`npm start`), and the page cache's LISTEN, which
+   * need a session of their own. Unset: DATABASE_URL.
+   */
+  DATABASE_DIRECT_URL: optional(z.url({ protocol: /^postgres(ql)?$/ })),
   /** Bounds of the app's database waits (decision 0020): a request fails fast with 503 rather than hang. */
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   DB_LOCK_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(2_000),
@@ -228,4 +240,25 @@ export function dbTimeouts(value: Env = env) {
     idleInTransactionMs: value.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     connectMs: value.DB_CONNECT_TIMEOUT_MS,
   };
+}
+
+/** The app's one pool on DATABASE_URL, as the server entry and getDb() open it (connectPostgres's options). */
+export function appPoolOptions(value: Env = env) {
+  return {
+    max: value.DB_POOL_MAX,
+    shared: true,
+    timeouts: dbTimeouts(value),
+    pooler: value.DATABASE_POOLER ?? null,
+  };
+}
+
+/**
+ * Where migrations, seeding and LISTEN go: DATABASE_DIRECT_URL past the pooler, else DATABASE_URL (through the
+ * pooler, if one is named: then with its restrictions). Undefined without a DATABASE_URL (the embedded database).
+ */
+export function directDatabase(
+  value: Env = env,
+): { url: string; pooler: Env['DATABASE_POOLER'] | null } | undefined {
+  if (value.DATABASE_DIRECT_URL) return { url: value.DATABASE_DIRECT_URL, pooler: null };
+  return value.DATABASE_URL ? { url: value.DATABASE_URL, pooler: value.DATABASE_POOLER ?? null } : undefined;
 }

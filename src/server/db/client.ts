@@ -45,27 +45,57 @@ export interface DbTimeouts {
   connectMs: number;
 }
 
+/**
+ * What stands between the pool and PostgreSQL (env DATABASE_POOLER, decision 0044). `pgbouncer-transaction`: a
+ * server connection serves this client for one transaction only (PgBouncer 1.18 keeps no prepared statements).
+ */
+export type Pooler = 'pgbouncer-transaction';
+
 export interface ConnectOptions {
   max?: number;
   shared?: boolean;
   timeouts?: DbTimeouts;
+  pooler?: Pooler | null;
 }
 
-function clientOptions(max: number, timeouts?: DbTimeouts): postgres.Options<Record<string, never>> {
-  if (!timeouts) return { max, onnotice: () => {} };
+/**
+ * Through PgBouncer 1.18 in transaction mode: every statement unnamed, and none written behind another still in
+ * flight on the connection. PgBouncer hands the server connection back at the first statement's ReadyForQuery, and
+ * the answers to one already sent behind it then arrive "when not linked" and are dropped: that query waits for
+ * ever (seen in `npm run bench:presale -- --instances 2`: one GET in 10,000 hung until nginx gave up after 60 s).
+ */
+const POOLED = { prepare: false, max_pipeline: 0 } as const;
+
+/** postgres.js's options, with the one it reads but does not declare (max_pipeline, postgres.js 3.4). */
+type ClientOptions = postgres.Options<Record<string, never>> & { max_pipeline?: number };
+
+/**
+ * Decided here for every query of the pool, whatever the caller asks: through a transaction-mode pooler a named
+ * statement prepared on one server connection is missing (or another's) on the next, so postgres.js sends every
+ * statement unnamed (`prepare: false` overrides a query's own `prepare`, drizzle's `.prepare()` included: the query
+ * stays correct, it is only parsed each time). PgBouncer also refuses startup parameters it does not track
+ * (statement_timeout and the others): the pooler sets those bounds on its server connections (connect_query).
+ * Exported for its test.
+ */
+export function clientOptions(max: number, timeouts?: DbTimeouts, pooler?: Pooler | null): ClientOptions {
+  const base = { max, onnotice: () => {}, ...(pooler ? POOLED : {}) };
+  if (!timeouts) return base;
   return {
-    max,
-    onnotice: () => {},
+    ...base,
     // postgres.js counts seconds; PostgreSQL takes the others as startup parameters, in milliseconds.
     connect_timeout: timeouts.connectMs / 1000,
     // postgres.js waits up to 20 s between reconnects after repeated failures (3^n / 100 s): a database back after
     // an outage would go unnoticed that long, and queries queued meanwhile wait with it. At most 1 s here.
     backoff: (retries: number) => Math.min(0.1 * 2 ** retries, 1),
-    connection: {
-      statement_timeout: timeouts.statementMs,
-      lock_timeout: timeouts.lockMs,
-      idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
-    },
+    ...(pooler
+      ? {}
+      : {
+          connection: {
+            statement_timeout: timeouts.statementMs,
+            lock_timeout: timeouts.lockMs,
+            idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+          },
+        }),
   };
 }
 
@@ -75,10 +105,10 @@ function clientOptions(max: number, timeouts?: DbTimeouts): postgres.Options<Rec
  * connections' statements would interleave there (docs/decisions/0012). One pool per process is also what
  * PostgreSQL wants.
  */
-function sharedClient(url: string, max: number, timeouts?: DbTimeouts): postgres.Sql {
+function sharedClient(url: string, max: number, timeouts?: DbTimeouts, pooler?: Pooler | null): postgres.Sql {
   const clients = processWide('db-pools', () => new Map<string, postgres.Sql>());
   let client = clients.get(url);
-  if (!client) clients.set(url, (client = postgres(url, clientOptions(max, timeouts))));
+  if (!client) clients.set(url, (client = postgres(url, clientOptions(max, timeouts, pooler))));
   return client;
 }
 
@@ -89,15 +119,20 @@ function sharedClient(url: string, max: number, timeouts?: DbTimeouts): postgres
 export function connectPostgres(url: string, options: ConnectOptions = {}): DbHandle {
   const max = options.max ?? 10;
   const client = options.shared
-    ? sharedClient(url, max, options.timeouts)
-    : postgres(url, clientOptions(max, options.timeouts));
+    ? sharedClient(url, max, options.timeouts, options.pooler)
+    : postgres(url, clientOptions(max, options.timeouts, options.pooler));
   return {
     db: countingTransactions(drizzlePostgres(client, { schema, logger: queryCountLogger }) as unknown as Db),
     kind: 'postgres',
     close: () => client.end({ timeout: 5 }),
-    listen: async (channel, onNotify, onListen) => {
-      await client.listen(channel, onNotify, onListen);
-    },
+    // A transaction-mode pooler accepts LISTEN and then hands the connection on: nothing would ever be heard.
+    ...(options.pooler
+      ? {}
+      : {
+          listen: async (channel: string, onNotify: (payload: string) => void, onListen: () => void) => {
+            await client.listen(channel, onNotify, onListen);
+          },
+        }),
   };
 }
 

@@ -1,6 +1,6 @@
 import 'server-only';
 import path from 'node:path';
-import { dbTimeouts, env } from '@/server/env';
+import { appPoolOptions, env } from '@/server/env';
 import { connectPostgres, openPglite, type Db, type DbHandle } from '@/server/db/client';
 import { processWide } from '@/server/process-wide';
 
@@ -14,13 +14,7 @@ export function getDb(): Promise<Db> {
   // One handle per process, also across hot reloads in development.
   const handle = processWide('db-app-handle', () =>
     env.DATABASE_URL
-      ? Promise.resolve(
-          connectPostgres(env.DATABASE_URL, {
-            max: env.DB_POOL_MAX,
-            shared: true,
-            timeouts: dbTimeouts(),
-          }),
-        )
+      ? Promise.resolve(connectPostgres(env.DATABASE_URL, appPoolOptions()))
       : openPglite(path.join(env.DATA_DIR, 'pglite')),
   );
   return handle.then((opened: DbHandle) => opened.db);
