@@ -4,7 +4,13 @@ import type { Db } from '@/server/db/client';
 import { oneOffPayments, presaleApplications, presales } from '@/server/db/schema';
 import type { CardChargeState, PaymentProvider } from '@/server/payments/types';
 import { notify } from '@/features/notices/server';
-import { CARD_GRACE_MS, recordPresalePaid, titleOf, type OneOffPayment } from './presale-record';
+import {
+  CARD_GRACE_MS,
+  lockNamedAttempt,
+  recordPresalePaid,
+  titleOf,
+  type OneOffPayment,
+} from './presale-record';
 
 /**
  * A presale win's card charge that the card company holds for the fan's 3-D Secure authentication
@@ -69,22 +75,8 @@ export async function applyCardChargeState(
   state: CardChargeState,
   at: Date,
 ): Promise<OneOffPayment | null> {
-  const [row] = await tx
-    .select()
-    .from(oneOffPayments)
-    .where(
-      and(
-        sql`${oneOffPayments.id}::text = ${state.attemptId}`,
-        eq(oneOffPayments.memberId, state.memberId),
-        eq(oneOffPayments.siteId, state.siteId),
-        eq(oneOffPayments.method, 'card'),
-      ),
-    )
-    .for('update');
-  if (!row) {
-    console.warn(`billing: card charge ${state.providerPaymentId} names no payment of ours`);
-    return null;
-  }
+  const row = await lockNamedAttempt(tx, state, 'card charge', 'card');
+  if (!row) return null;
   if (row.status === 'paid' || row.status === 'refunded') return row;
   if (state.status === 'succeeded') {
     return recordPresalePaid(tx, row, {

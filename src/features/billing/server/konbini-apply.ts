@@ -7,6 +7,7 @@ import type { KonbiniState, PaymentProvider } from '@/server/payments/types';
 import { joinMember } from '@/features/membership/server';
 import { notify } from '@/features/notices/server';
 import { recordPresalePaid } from '@/features/billing/server/presale-payments';
+import { lockNamedAttempt } from '@/features/billing/server/presale-record';
 
 export type OneOffPayment = typeof oneOffPayments.$inferSelect;
 
@@ -30,21 +31,8 @@ export async function applyKonbiniState(
   state: KonbiniState,
   at: Date,
 ): Promise<OneOffPayment | null> {
-  const [row] = await tx
-    .select()
-    .from(oneOffPayments)
-    .where(
-      and(
-        sql`${oneOffPayments.id}::text = ${state.attemptId}`,
-        eq(oneOffPayments.memberId, state.memberId),
-        eq(oneOffPayments.siteId, state.siteId),
-      ),
-    )
-    .for('update');
-  if (!row) {
-    console.warn(`billing: konbini payment ${state.providerPaymentId} names no payment of ours`);
-    return null;
-  }
+  const row = await lockNamedAttempt(tx, state, 'konbini payment');
+  if (!row) return null;
   if (row.status === 'paid' || row.status === 'refunded') return row;
   if (state.status === 'paid' && row.purpose === 'presale') {
     return recordPresalePaid(tx, row, {

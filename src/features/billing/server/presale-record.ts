@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { contentItems, oneOffPayments, presaleApplications, presales } from '@/server/db/schema';
 import { notify } from '@/features/notices/server';
@@ -8,6 +8,32 @@ export type OneOffPayment = typeof oneOffPayments.$inferSelect;
 
 /** A card refused at the results time leaves the fan this long to change it and pay again (docs/decisions/0032). */
 export const CARD_GRACE_MS = 48 * 3600_000;
+
+/**
+ * Our one-off payment a provider's state names (its attempt, for this member and site), locked for the caller's
+ * transaction; null, with a warning, when it names none of ours. `method` narrows it to one way of paying.
+ */
+export async function lockNamedAttempt(
+  tx: Db,
+  state: { attemptId: string; memberId: string; siteId: string; providerPaymentId: string },
+  kind: 'card charge' | 'konbini payment',
+  method?: OneOffPayment['method'],
+): Promise<OneOffPayment | null> {
+  const [row] = await tx
+    .select()
+    .from(oneOffPayments)
+    .where(
+      and(
+        sql`${oneOffPayments.id}::text = ${state.attemptId}`,
+        eq(oneOffPayments.memberId, state.memberId),
+        eq(oneOffPayments.siteId, state.siteId),
+        method ? eq(oneOffPayments.method, method) : undefined,
+      ),
+    )
+    .for('update');
+  if (!row) console.warn(`billing: ${kind} ${state.providerPaymentId} names no payment of ours`);
+  return row ?? null;
+}
 
 /** A presale win to pay: who, which application, how much (tickets × price, tax included). */
 export interface WinToPay {
