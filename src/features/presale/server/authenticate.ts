@@ -1,11 +1,12 @@
 import 'server-only';
-import { and, eq, ne } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { AppError } from '@/lib/errors';
 import type { Db } from '@/server/db/client';
 import { contentItems, presaleApplications, presales } from '@/server/db/schema';
 import type { PaymentProvider } from '@/server/payments/types';
 import type { Member } from '@/features/membership';
 import { completeCardCharge, paymentsOf, waitingCharge } from '@/features/billing/server';
+import { memberLiveApplication } from './pay';
 
 const LAPSED = 'お支払い期限を過ぎたため、この当選は無効となりました。';
 const NOTHING = '本人認証が必要なお支払いはありません。マイページでお申し込みの状態をご確認ください。';
@@ -28,14 +29,7 @@ async function applicationOf(db: Db, member: Member, presaleId: string) {
     .from(presaleApplications)
     .innerJoin(presales, eq(presales.id, presaleApplications.presaleId))
     .innerJoin(contentItems, eq(contentItems.id, presales.itemId))
-    .where(
-      and(
-        eq(presaleApplications.presaleId, presaleId),
-        eq(presaleApplications.memberId, member.id),
-        eq(presales.siteId, member.siteId),
-        ne(presaleApplications.status, 'cancelled'),
-      ),
-    );
+    .where(memberLiveApplication(member, presaleId));
   return row ?? null;
 }
 

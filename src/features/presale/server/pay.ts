@@ -19,6 +19,16 @@ const NOT_PAYABLE: Record<string, string> = {
   cancelled: '取り消したお申し込みのため、お支払いはできません。',
 };
 
+/** The member's live (not cancelled) application to this presale of their site; presales joined in the query. */
+export function memberLiveApplication(member: Member, presaleId: string) {
+  return and(
+    eq(presaleApplications.presaleId, presaleId),
+    eq(presaleApplications.memberId, member.id),
+    eq(presales.siteId, member.siteId),
+    ne(presaleApplications.status, 'cancelled'),
+  );
+}
+
 /**
  * The fan pays a win again from My page after the card was refused (or the first charge is still to come): charged
  * on the card saved now, once (billing's attempt and key). A charge waiting for 3-D Secure is not charged again:
@@ -36,14 +46,7 @@ export async function payWinAgain(
     .select({ application: presaleApplications, presale: presales })
     .from(presaleApplications)
     .innerJoin(presales, eq(presales.id, presaleApplications.presaleId))
-    .where(
-      and(
-        eq(presaleApplications.presaleId, presaleId),
-        eq(presaleApplications.memberId, member.id),
-        eq(presales.siteId, member.siteId),
-        ne(presaleApplications.status, 'cancelled'),
-      ),
-    )
+    .where(memberLiveApplication(member, presaleId))
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND', 'お申し込みが見つかりませんでした。');
   const { application, presale } = row;
