@@ -104,7 +104,11 @@ test('a fan authenticates a win after a 3-D Secure request; the owner is told of
   await disputes.getByRole('link', { name: '会員の詳細' }).first().click();
   // Beside the member's name, and the dispute in its own section with the rule.
   await expect(owner.getByTestId('dispute-badge').first()).toHaveText('異議申し立て中');
-  await expect(owner.getByRole('region', { name: '異議申し立て', exact: true })).toContainText(
-    '自動では取り消しません',
-  );
+  const section = owner.getByRole('region', { name: '異議申し立て', exact: true });
+  await expect(section).toContainText('自動では取り消しません');
+  // The owner writes down what was done: 対応済み, with the note, for every owner after.
+  await section.getByText('対応済みにする').first().click();
+  await section.getByLabel('対応の内容（500文字以内）').fill('カード会社に利用明細を提出した');
+  await section.getByRole('button', { name: '対応済みにする' }).click();
+  await expect(section.getByTestId('dispute-handled')).toContainText('カード会社に利用明細を提出した');
 });

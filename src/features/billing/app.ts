@@ -13,3 +13,4 @@ export { MemberDetailPage } from './staff/members/components/member-detail-page'
 export { MembersPage } from './staff/members/components/members-page';
 export { PlansPage } from './staff/plans/components/plans-page';
 export { SalesPage } from './staff/sales/components/sales-page';
+export { handleDisputeApi } from './staff/sales/server/handle-dispute-api';

@@ -229,6 +229,10 @@ export const paymentDisputes = pgTable(
     providerStatus: text('provider_status').notNull(),
     openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** When staff marked it 対応済み (what they did, in `handledNote`), and who: the decision stays with people. */
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    handledBy: text('handled_by'),
+    handledNote: text('handled_note'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('payment_disputes_site_idx').on(table.siteId, table.openedAt)],

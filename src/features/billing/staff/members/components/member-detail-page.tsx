@@ -219,7 +219,11 @@ export async function MemberDetailPage({
       {disputes.length > 0 && (
         <Section title="異議申し立て">
           <p className="text-sm">{DISPUTE_RULE}</p>
-          <DisputeList disputes={disputes} showMember={false} />
+          <DisputeList
+            disputes={disputes}
+            showMember={false}
+            canHandle={can(actor.role, 'disputes:handle')}
+          />
         </Section>
       )}
 

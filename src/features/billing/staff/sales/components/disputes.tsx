@@ -4,6 +4,7 @@ import { paths } from '@/lib/paths';
 import { formatYenAmount as yen } from '@/lib/yen';
 import type { PaymentDispute } from '@/features/billing/server/disputes';
 import { KIND_LABELS } from '@/features/billing/staff/sales/model';
+import { HandleDisputeForm } from './handle-dispute-form';
 
 /** Card networks' reasons as Stripe names them, in Japanese; another reason shows as it came. */
 const REASONS: Record<string, string> = {
@@ -39,8 +40,33 @@ export function DisputeBadge({ status }: { status: PaymentDispute['status'] }) {
 export const DISPUTE_RULE =
   'チャージバック（カード会員による異議申し立て）があっても、会員資格とチケットは自動では取り消しません。内容を確認し、必要な場合はスタッフが会員の詳細・先行の管理から対応してください。';
 
-/** A site's or a member's chargebacks: when, what, how much, why, and where the card company stands. */
-export function DisputeList({ disputes, showMember }: { disputes: PaymentDispute[]; showMember: boolean }) {
+/** Who marked a dispute 対応済み, when, and what they did; or the form to do it, for those who may. */
+function Handling({ dispute, canHandle }: { dispute: PaymentDispute; canHandle: boolean }) {
+  if (dispute.handledAt) {
+    return (
+      <div data-testid="dispute-handled">
+        <p className="font-bold">対応済み（{formatDateJa(dispute.handledAt)}）</p>
+        <p className="break-words whitespace-pre-wrap">{dispute.handledNote}</p>
+        <p className="text-xs text-ink/75">{dispute.handledBy}</p>
+      </div>
+    );
+  }
+  return canHandle ? <HandleDisputeForm id={dispute.id} /> : <span>未対応</span>;
+}
+
+/**
+ * A site's or a member's chargebacks: when, what, how much, why, where the card company stands and what staff did
+ * (`canHandle`: the viewer may mark one 対応済み).
+ */
+export function DisputeList({
+  disputes,
+  showMember,
+  canHandle,
+}: {
+  disputes: PaymentDispute[];
+  showMember: boolean;
+  canHandle: boolean;
+}) {
   return (
     <div
       className="max-w-full overflow-x-auto rounded-md border border-line"
@@ -48,17 +74,23 @@ export function DisputeList({ disputes, showMember }: { disputes: PaymentDispute
       tabIndex={0}
       aria-label="異議申し立ての一覧"
     >
-      <table className="w-full min-w-[36rem] border-collapse text-sm" data-testid="dispute-list">
+      <table className="w-full min-w-[48rem] border-collapse text-sm" data-testid="dispute-list">
         <caption className="sr-only">異議申し立ての一覧（新しい順）</caption>
         <thead className="bg-surface-sub text-left">
           <tr>
-            {['申し立て日', '対象', ...(showMember ? ['会員'] : []), '金額（税込）', '理由', '状態'].map(
-              (label) => (
-                <th key={label} scope="col" className="px-3 py-2 whitespace-nowrap">
-                  {label}
-                </th>
-              ),
-            )}
+            {[
+              '申し立て日',
+              '対象',
+              ...(showMember ? ['会員'] : []),
+              '金額（税込）',
+              '理由',
+              '状態',
+              '対応',
+            ].map((label) => (
+              <th key={label} scope="col" className="px-3 py-2 whitespace-nowrap">
+                {label}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
@@ -84,6 +116,9 @@ export function DisputeList({ disputes, showMember }: { disputes: PaymentDispute
               <td className="px-3 py-2">{REASONS[dispute.reason] ?? dispute.reason}</td>
               <td className="px-3 py-2">
                 <DisputeBadge status={dispute.status} />
+              </td>
+              <td className="min-w-48 px-3 py-2">
+                <Handling dispute={dispute} canHandle={canHandle} />
               </td>
             </tr>
           ))}

@@ -155,7 +155,7 @@ function Disputes({ disputes }: { disputes: PaymentDispute[] }) {
         ・上の売上の表には含めたまま表示しています。
       </p>
       <p className="text-sm text-ink/75">{DISPUTE_RULE}</p>
-      <DisputeList disputes={disputes} showMember />
+      <DisputeList disputes={disputes} showMember canHandle />
     </section>
   );
 }

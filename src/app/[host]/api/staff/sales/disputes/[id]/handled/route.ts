@@ -1,0 +1,1 @@
+export { handleDisputeApi as POST } from '@/features/billing/app';
