@@ -5,6 +5,7 @@ import { SiteTheme, SiteHeader, SiteFooter, DemoBadge } from '@/features/site/ui
 import { GoogleAnalytics } from '@/features/analytics/ui';
 import { Toaster } from '@/components/ui/toaster';
 import { ConnectivityNotices } from '@/components/ui/connectivity-notices';
+import { ServiceWorker } from '@/components/ui/service-worker';
 import { AuthProvider, HeaderAuthLinks } from '@/features/auth/ui';
 import { authClientConfig } from '@/features/auth/server';
 import { normalizeHost } from '@/features/site';
@@ -25,6 +26,9 @@ export async function generateMetadata(props: HostParams): Promise<Metadata> {
     description: DESCRIPTION,
     openGraph: { siteName: SERVICE_NAME, description: DESCRIPTION, locale: 'ja_JP', type: 'website' },
     alternates: { types: { 'application/rss+xml': '/feed.xml' } },
+    // Installable (decision 0054): the site's own manifest and icon, from its configuration.
+    manifest: '/site.webmanifest',
+    appleWebApp: { capable: true, title: SERVICE_NAME },
   };
 }
 
@@ -53,6 +57,7 @@ export default async function SiteLayout(props: HostParams & { children: ReactNo
         <SiteFooter config={config} />
         <Toaster />
         <ConnectivityNotices />
+        <ServiceWorker />
         {env.DEMO_MODE === 'true' && <DemoBadge />}
         {config.GA_MEASUREMENT_ID && <GoogleAnalytics measurementId={config.GA_MEASUREMENT_ID} />}
       </div>

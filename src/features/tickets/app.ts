@@ -5,3 +5,4 @@ import 'server-only';
 
 export { getCodes, getDoorRoster, postDoorScans, postTicketAction, putTicketSettings } from './server/api';
 export { getOfflineCodes } from './server/offline-api';
+export { getServiceWorker } from './server/service-worker';

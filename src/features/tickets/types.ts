@@ -75,3 +75,9 @@ export interface OfflineCodes {
   batch: CodeBatch;
   until: number | null;
 }
+
+/** What My page tells the phone of its copy for no signal: the member's opaque key, and whether to keep one now. */
+export interface OfflineCopy {
+  key: string;
+  keep: boolean;
+}

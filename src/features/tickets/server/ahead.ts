@@ -3,6 +3,7 @@ import { createHmac, hkdfSync } from 'node:crypto';
 import { jstDay } from '@/lib/dates';
 import { env } from '@/server/env';
 import { WINDOW_SECONDS, toBase64Url, windowOf } from '@/features/tickets/code/format';
+import type { ETicketView, OfflineCopy } from '@/features/tickets/types';
 import { signCode, type CodeSubject } from './keys';
 
 /**
@@ -46,7 +47,12 @@ export function aheadWindows(window: AheadWindow, now: Date): number[] {
 }
 
 /** One subject's codes for the given windows, each signed now with its own nonce. */
-export function signAhead(siteId: string, subject: CodeSubject, windows: number[], secret?: string): string[] {
+export function signAhead(
+  siteId: string,
+  subject: CodeSubject,
+  windows: number[],
+  secret?: string,
+): string[] {
   return windows.map((start) => signCode(siteId, subject, start, secret));
 }
 
@@ -57,4 +63,26 @@ export function signAhead(siteId: string, subject: CodeSubject, windows: number[
 export function offlineKeyOf(siteId: string, uid: string, secret = env.TICKET_SIGNING_SECRET): string {
   const key = Buffer.from(hkdfSync('sha256', secret, 'fc-offline-copy', siteId, 32));
   return toBase64Url(createHmac('sha256', key).update(`${siteId}|${uid}`).digest().subarray(0, 18));
+}
+
+/**
+ * What My page tells the phone about its offline copy: the member's opaque key, and whether to keep a copy now (a
+ * ticket they hold for a performance today whose door window has not ended).
+ */
+export function offlineCopyFor(
+  siteId: string,
+  uid: string,
+  tickets: Pick<ETicketView, 'state' | 'relation' | 'startsAt' | 'doorsAt'>[],
+  now = new Date(),
+): OfflineCopy {
+  const keep = tickets.some(
+    (ticket) =>
+      ticket.state === 'valid' &&
+      ticket.relation !== 'incoming' &&
+      isAheadDay(
+        { startsAt: new Date(ticket.startsAt), doorsAt: ticket.doorsAt ? new Date(ticket.doorsAt) : null },
+        now,
+      ),
+  );
+  return { key: offlineKeyOf(siteId, uid), keep };
 }
