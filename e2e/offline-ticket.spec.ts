@@ -50,6 +50,7 @@ test('a fan opens My page in flight mode on the day and the door admits the code
   await expect(code.getByTestId('living-code-offline')).toContainText('この端末に保存した入場コード');
   const shots = process.env.OFFLINE_SHOTS_DIR;
   if (shots) {
+    await code.scrollIntoViewIfNeeded();
     await fan.screenshot({ path: path.join(shots, 'offline-ticket-1280.png'), fullPage: false });
     await fan.setViewportSize({ width: 390, height: 844 });
     await code.scrollIntoViewIfNeeded();

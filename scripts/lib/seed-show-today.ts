@@ -1,4 +1,4 @@
-import { addHours, addMinutes } from 'date-fns';
+import { addHours } from 'date-fns';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { presalePerformances, presales, tickets } from '@/server/db/schema';
@@ -9,8 +9,9 @@ import type { DemoUser } from './seed-auth';
 /**
  * A show today for the second site's premium member (SEED_SHOW_TODAY=true: the offline ticket's browser test,
  * e2e/offline-ticket.spec.ts, and a demo of it): the performance of their e-tickets is moved to now, doors open an
- * hour ago and the show starting in five minutes, so that its door window (decision 0054) holds the next hour, and
- * its seats are shown. Run at each start, after the presales are seeded; mio's show stays two weeks away.
+ * hour ago and the show starting now (so it is today in Japan whatever the hour), so that its door window (decision
+ * 0054) holds the next hour, and its seats are shown. Run at each start, after the presales are seeded; mio's show
+ * stays two weeks away. Started just before midnight in Japan, the day has changed by the time a test runs.
  */
 export async function seedShowToday(
   db: Db,
@@ -30,7 +31,7 @@ export async function seedShowToday(
   if (held.length === 0) return;
   await db
     .update(presalePerformances)
-    .set({ startsAt: addMinutes(now, 5), doorsAt: addHours(now, -1) })
+    .set({ startsAt: now, doorsAt: addHours(now, -1) })
     .where(
       inArray(
         presalePerformances.id,
