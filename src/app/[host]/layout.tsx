@@ -5,7 +5,6 @@ import { SiteTheme, SiteHeader, SiteFooter, DemoBadge } from '@/features/site/ui
 import { GoogleAnalytics } from '@/features/analytics/ui';
 import { Toaster } from '@/components/ui/toaster';
 import { ConnectivityNotices } from '@/components/ui/connectivity-notices';
-import { ServiceWorker } from '@/components/ui/service-worker';
 import { AuthProvider, HeaderAuthLinks } from '@/features/auth/ui';
 import { authClientConfig } from '@/features/auth/server';
 import { normalizeHost } from '@/features/site';
@@ -57,7 +56,6 @@ export default async function SiteLayout(props: HostParams & { children: ReactNo
         <SiteFooter config={config} />
         <Toaster />
         <ConnectivityNotices />
-        <ServiceWorker />
         {env.DEMO_MODE === 'true' && <DemoBadge />}
         {config.GA_MEASUREMENT_ID && <GoogleAnalytics measurementId={config.GA_MEASUREMENT_ID} />}
       </div>

@@ -10,7 +10,7 @@ import {
   type ReactNode,
 } from 'react';
 import type { CodeBatch, OfflineCopy } from '@/features/tickets/types';
-import { keepOfflineCopy, loadOfflineCodes } from './offline-copy';
+import { keepOfflineCopy, loadOfflineCodes, registerOfflineWorker } from './offline-copy';
 
 /** Ask again when fewer windows than this remain ahead (each batch covers 12: about 6 minutes). */
 const REFILL_BELOW = 10;
@@ -88,6 +88,7 @@ export function LivingCodesProvider({
     if (!enabled) return;
     // Asked for just after the first paint, so the page never waits for its codes.
     const first = setTimeout(() => void refill(), 0);
+    if (copyKey) registerOfflineWorker();
     // On a ticket's day, the copy for no signal is made once per visit, after the page's own codes.
     const keep =
       copyKey && keepCopy && navigator.onLine

@@ -77,6 +77,15 @@ export async function keepOfflineCopy(key: string): Promise<KeptCodes | null> {
   return kept;
 }
 
+/**
+ * Registers the site's service worker (/sw.js): only from a member's My page, so that a visitor's pages never have
+ * one, and after the page's own requests. It serves the copy when the network fails; it keeps nothing by itself.
+ */
+export function registerOfflineWorker(): void {
+  if (!('serviceWorker' in navigator)) return;
+  void navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+}
+
 /** The day's codes this member's copy holds, while its day lasts. */
 export async function loadOfflineCodes(key: string): Promise<KeptCodes | null> {
   if (typeof caches === 'undefined') return null;

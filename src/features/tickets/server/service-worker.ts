@@ -9,7 +9,9 @@ import { OFFLINE_COPY, OFFLINE_META, OFFLINE_PAGE, OFFLINE_PREFIX, OFFLINE_STATI
  * - A navigation to My page goes to the network first. Answered with a redirect (signed out, the session ended
  *   elsewhere), every copy is deleted. Only without a network is the copy served: the one the meta names, while its
  *   day lasts, so that a signed-out browser or another member never gets it (sign-in and sign-out delete all copies).
- * - /_next/static/ files: the kept copy when there is one (their names change with their content), else the network.
+ * - /_next/static/ files, while a copy is current: the kept file when there is one (their names change with their
+ *   content), else the network. Otherwise the worker answers nothing and the browser goes to the network as usual.
+ * Registered only from a member's My page (src/features/tickets/components/offline-copy.ts): visitors never have it.
  */
 const SOURCE = `'use strict';
 const PREFIX = ${JSON.stringify(OFFLINE_PREFIX)};
@@ -26,22 +28,29 @@ async function clearCopies() {
   await Promise.all(names.filter((name) => name.startsWith(PREFIX)).map((name) => caches.delete(name)));
 }
 
+// Whether a copy is current: only then are the app's files answered here (read again on each My page navigation).
+let copyCurrent = false;
+
 async function currentCopy() {
   const meta = await caches.open(META);
   const hit = await meta.match('/current');
-  if (!hit) return null;
-  const current = await hit.json();
-  if (typeof current.key !== 'string' || !(current.until > Date.now())) {
-    await clearCopies();
+  const current = hit ? await hit.json() : null;
+  copyCurrent = Boolean(current && typeof current.key === 'string' && current.until > Date.now());
+  if (!copyCurrent) {
+    if (current) await clearCopies();
     return null;
   }
   return caches.open(copyOf(current.key));
 }
+currentCopy().catch(() => undefined);
 
 async function myPage(request) {
   try {
     const response = await fetch(request);
-    if (response.type === 'opaqueredirect' || response.redirected) await clearCopies();
+    if (response.type === 'opaqueredirect' || response.redirected) {
+      copyCurrent = false;
+      await clearCopies();
+    } else currentCopy().catch(() => undefined);
     return response;
   } catch (error) {
     const copy = await currentCopy();
@@ -61,7 +70,7 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin || request.method !== 'GET') return;
   if (request.mode === 'navigate' && url.pathname === PAGE) event.respondWith(myPage(request));
-  else if (url.pathname.startsWith('/_next/static/')) event.respondWith(ownFile(request));
+  else if (copyCurrent && url.pathname.startsWith('/_next/static/')) event.respondWith(ownFile(request));
 });
 `;
 
