@@ -147,6 +147,8 @@ export default defineConfig({
       SANDBOX_TEST_CLOCK: 'true',
       // Marks every member-only field of the demo content for the leak test (e2e/content-leak.spec.ts).
       SEED_CANARIES: 'true',
+      // The second site's premium member holds tickets for a show today (e2e/offline-ticket.spec.ts, decision 0054).
+      SEED_SHOW_TODAY: 'true',
       // Every spec's browser comes from one address and signs in, signs up and publishes far more than a person.
       RATE_LIMIT_SCALE: '50',
     },

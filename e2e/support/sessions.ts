@@ -21,6 +21,7 @@ export const DEMO_SESSIONS = [
   ['mio', 'door'],
   ['second', 'premium'],
   ['second', 'owner'],
+  ['second', 'door'],
 ] as const satisfies readonly (readonly [SiteSlug, DemoRole])[];
 
 /**

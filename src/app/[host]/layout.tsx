@@ -25,6 +25,9 @@ export async function generateMetadata(props: HostParams): Promise<Metadata> {
     description: DESCRIPTION,
     openGraph: { siteName: SERVICE_NAME, description: DESCRIPTION, locale: 'ja_JP', type: 'website' },
     alternates: { types: { 'application/rss+xml': '/feed.xml' } },
+    // Installable (decision 0054): the site's own manifest and icon, from its configuration.
+    manifest: '/site.webmanifest',
+    appleWebApp: { capable: true, title: SERVICE_NAME },
   };
 }
 

@@ -5,3 +5,4 @@ import 'server-only';
 
 export { legalRoute } from './components/legal-route';
 export { getSite, type HostParams, requireSite } from './server/site';
+export { APP_ICON_PATH, getAppIcon, getWebManifest } from './server/web-manifest';

@@ -4,3 +4,5 @@
 import 'server-only';
 
 export { getCodes, getDoorRoster, postDoorScans, postTicketAction, putTicketSettings } from './server/api';
+export { getOfflineCodes } from './server/offline-api';
+export { getServiceWorker } from './server/service-worker';

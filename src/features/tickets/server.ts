@@ -4,6 +4,7 @@
 import 'server-only';
 
 export { codeBatch } from './server/codes';
+export { offlineCopyFor } from './server/ahead';
 export { checkIn, doorPerformances, doorRoster } from './server/door';
 export { issueDueTickets, issuePresaleTickets } from './server/issue';
 export { publicKeysOf, serverCheck, shortCodeOf, signCode } from './server/keys';

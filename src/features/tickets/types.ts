@@ -65,3 +65,19 @@ export interface DoorResult {
   seat?: string;
   checkedInAt?: string;
 }
+
+/**
+ * The codes a phone keeps for the day (GET /api/tickets/codes/day, decision 0054): the member card's and each of the
+ * day's tickets' for every window of their door windows (a ticket's code is '' outside its own), and when the last
+ * of them ends (Unix ms), or null when the member holds no ticket for today.
+ */
+export interface OfflineCodes {
+  batch: CodeBatch;
+  until: number | null;
+}
+
+/** What My page tells the phone of its copy for no signal: the member's opaque key, and whether to keep one now. */
+export interface OfflineCopy {
+  key: string;
+  keep: boolean;
+}

@@ -14,7 +14,7 @@ import { ConsentBlock } from '@/features/consent/app';
 import { NoticesLink } from '@/features/notices/app';
 import { myTickets } from '@/features/presale/server';
 import { MyTickets } from '@/features/presale/ui';
-import { myETickets } from '@/features/tickets/server';
+import { myETickets, offlineCopyFor } from '@/features/tickets/server';
 import { ETickets, LivingCode, LivingCodesProvider } from '@/features/tickets/ui';
 
 // Personal: rendered for each request from the session cookie, never cached.
@@ -32,7 +32,10 @@ export default async function MyPage({ params }: HostParams) {
   ]);
   const eTickets = member?.memberNumber ? await myETickets(db, site.id, member.id) : [];
   return (
-    <LivingCodesProvider enabled={Boolean(member?.memberNumber)}>
+    <LivingCodesProvider
+      enabled={Boolean(member?.memberNumber)}
+      offlineCopy={member?.memberNumber ? offlineCopyFor(site.id, viewer.uid, eTickets) : undefined}
+    >
       <div className="mx-auto flex max-w-3xl flex-col gap-8 px-4 py-10 md:py-16">
         <PageHeading>マイページ</PageHeading>
         {/* A member asked to agree to a new version sees it first; the rest of the page stays readable. */}

@@ -1,6 +1,7 @@
 import type { User } from 'firebase/auth';
 import { ERROR_CATALOGUE } from '@/lib/errors';
 import { isTimeoutError, withTimeout } from '@/lib/timeout';
+import { clearOfflineCopies } from '@/lib/offline-copy';
 import { SESSION_API } from '@/features/auth/config';
 import { IDENTITY_TIMEOUT_MS } from '@/features/auth/timeouts';
 import type { SignUpConsent } from '@/features/auth/consent-agreement';
@@ -66,6 +67,8 @@ export async function startServerSession(
   user: User,
   { forceRefresh = false, proof, consent }: SessionOptions = {},
 ): Promise<void> {
+  // A new session may be another person's: the last one's offline copy of My page goes first (decision 0054).
+  await clearOfflineCopies();
   let response: Response;
   try {
     // A token near its expiry is refreshed by the provider first: bounded like every other provider call.
@@ -111,6 +114,8 @@ export type AccountStatus = 'active' | 'disabled' | 'deleted' | 'unknown';
  * the provider still has the account enabled.
  */
 export async function endServerSession(): Promise<AccountStatus> {
+  // Cleared before the request: signed out, even offline, nothing of the member stays on the device (decision 0054).
+  await clearOfflineCopies();
   try {
     // keepalive: the sign-out completes even if the member leaves the page meanwhile.
     const response = await fetch(SESSION_API, { method: 'DELETE', cache: 'no-store', keepalive: true });

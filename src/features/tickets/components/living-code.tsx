@@ -30,7 +30,7 @@ function useNow(): number {
  * live time in Japan (seconds), so that a screenshot or a video of yesterday is visibly not the phone in hand.
  */
 export function LivingCode({ subject, label }: { subject: string; label: string }) {
-  const { batch, offsetMs, offline } = useLivingCodes();
+  const { batch, offsetMs, offline, keptUntil } = useLivingCodes();
   const now = useNow();
   const canvas = useRef<HTMLCanvasElement>(null);
   const serverNow = now + offsetMs;
@@ -87,7 +87,13 @@ export function LivingCode({ subject, label }: { subject: string; label: string 
           </span>
         </p>
       )}
-      {offline && code && <p className="text-xs">オフライン表示中（最大5分）</p>}
+      {offline && code && (
+        <p className="text-xs" data-testid="living-code-offline">
+          {keptUntil
+            ? `オフライン表示中（この端末に保存した入場コード・${JST_TIME.format(keptUntil).slice(0, 5)}まで）`
+            : 'オフライン表示中（最大5分）'}
+        </p>
+      )}
     </div>
   );
 }

@@ -44,18 +44,7 @@ export async function codeBatch(
       short: [],
     });
   }
-  const held = await db
-    .select({
-      ticket: tickets,
-      applicationStatus: presaleApplications.status,
-      startsAt: presalePerformances.startsAt,
-    })
-    .from(tickets)
-    .innerJoin(presaleApplications, eq(presaleApplications.id, tickets.applicationId))
-    .innerJoin(presalePerformances, eq(presalePerformances.id, tickets.performanceId))
-    .where(and(eq(tickets.siteId, siteId), eq(tickets.holderMemberId, member.id)));
-  for (const { ticket, applicationStatus, startsAt } of held) {
-    if (ticketState({ ...ticket, applicationStatus, startsAt }, now) !== 'valid') continue;
+  for (const { ticket } of await validHeldTickets(db, siteId, member.id, now)) {
     subjects.push({
       ref: ticket.id,
       codes: windows.map((start) =>
@@ -75,4 +64,23 @@ export async function codeBatch(
     });
   }
   return { serverNow: now.getTime(), windows, subjects };
+}
+
+/** The tickets the member holds that the door would admit now (not used, cancelled or past), with their show's times. */
+export async function validHeldTickets(db: Db, siteId: string, memberId: string, now: Date) {
+  const held = await db
+    .select({
+      ticket: tickets,
+      applicationStatus: presaleApplications.status,
+      startsAt: presalePerformances.startsAt,
+      doorsAt: presalePerformances.doorsAt,
+    })
+    .from(tickets)
+    .innerJoin(presaleApplications, eq(presaleApplications.id, tickets.applicationId))
+    .innerJoin(presalePerformances, eq(presalePerformances.id, tickets.performanceId))
+    .where(and(eq(tickets.siteId, siteId), eq(tickets.holderMemberId, memberId)));
+  return held.filter(
+    ({ ticket, applicationStatus, startsAt }) =>
+      ticketState({ ...ticket, applicationStatus, startsAt }, now) === 'valid',
+  );
 }

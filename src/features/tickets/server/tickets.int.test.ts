@@ -25,6 +25,7 @@ import { checkIn, scanBounds } from './door';
 import { recordDoorSync } from './door-time';
 import { issueDueTickets, issuePresaleTickets } from './issue';
 import { myETickets } from './my-tickets';
+import { offlineCodes } from './offline-codes';
 import { saveTicketSettings } from './settings';
 import { acceptTicket, offerTicket } from './transfer';
 
@@ -457,5 +458,47 @@ describe('e-tickets', () => {
     ).rejects.toMatchObject({ status: 403 });
     const [row] = await handle.db.select().from(presales).where(eq(presales.itemId, itemId));
     expect(row!.ticketsIssueAt).toEqual(ISSUE);
+  });
+});
+
+describe('codes signed ahead for no signal (decision 0054)', () => {
+  it('are given on the day only, for the door window of the day’s tickets, and the server admits them once', async () => {
+    const fan = await premiumMember();
+    const { presale, performances } = await presaleWithPaidWins(mio, [
+      { applicant: fan, companions: [], tickets: 1 },
+    ]);
+    await issuePresaleTickets(handle.db, presale.id, ISSUE);
+    const [ticket] = await myETickets(handle.db, mio.id, fan.id, ISSUE);
+    // 23:00 the evening before in Japan: nothing is signed ahead.
+    expect(await offlineCodes(handle.db, mio.id, fan, new Date('2027-01-31T14:00:00Z'))).toMatchObject({
+      until: null,
+      batch: { windows: [], subjects: [] },
+    });
+    // 10:00 on the day: 開場 17:00 to an hour after 開演 18:00, for the card and the ticket.
+    const day = await offlineCodes(handle.db, mio.id, fan, new Date('2027-02-01T01:00:00Z'));
+    expect(day.until).toBe(Date.parse('2027-02-01T10:00:00Z'));
+    expect(day.batch.windows[0]).toBe(Date.parse('2027-02-01T08:00:00Z') / 1000);
+    expect(day.batch.windows).toHaveLength(240);
+    expect(day.batch.subjects.map((subject) => subject.ref)).toEqual(['card', ticket!.id]);
+    const ticketCodes = day.batch.subjects[1]!;
+    // The code of 18:00:00, scanned then: admitted; the same ticket again: used.
+    const index = day.batch.windows.indexOf(Date.parse('2027-02-01T09:00:00Z') / 1000);
+    const scan = (id: string, code: string) =>
+      checkIn(
+        handle.db,
+        mio.id,
+        'door',
+        performances[0]!,
+        { clientScanId: id, code, scannedAt: 0, offline: false },
+        new Date('2027-02-01T09:00:10Z'),
+      );
+    expect(await scan('ahead-1', ticketCodes.codes[index]!)).toMatchObject({ outcome: 'admitted' });
+    expect(await scan('ahead-2', ticketCodes.codes[index]!)).toMatchObject({
+      outcome: 'refused',
+      reason: 'used',
+    });
+    // Checked in: nothing more is signed ahead for it.
+    const after = await offlineCodes(handle.db, mio.id, fan, new Date('2027-02-01T09:01:00Z'));
+    expect(after.batch.subjects.map((subject) => subject.ref)).toEqual([]);
   });
 });

@@ -1,0 +1,1 @@
+export { getOfflineCodes as GET } from '@/features/tickets/app';

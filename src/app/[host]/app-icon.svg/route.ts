@@ -1,0 +1,1 @@
+export { getAppIcon as GET } from '@/features/site/app';

@@ -1,0 +1,1 @@
+export { getWebManifest as GET } from '@/features/site/app';

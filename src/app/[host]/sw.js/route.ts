@@ -1,0 +1,3 @@
+import { getServiceWorker } from '@/features/tickets/app';
+
+export const GET = () => getServiceWorker();
