@@ -17,6 +17,7 @@ import { contentItems } from './content-schema';
 import type { StoredDrawBeacon, StoredPresaleResult } from './json-types';
 
 export const COMPANION_RULES = ['none', 'member'] as const;
+export const RESALE_PAIR_RULES = ['single', 'pair'] as const;
 export const BEACON_SOURCES = ['drand', 'local', 'operator'] as const;
 
 /**
@@ -70,6 +71,14 @@ export const presales = pgTable(
     resultsAnnouncedAt: timestamp('results_announced_at', { withTimezone: true }),
     /** The event was cancelled (中止): every payment is refunded, every live application ends `refunded`. */
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** 公式リセール (docs/decisions/0049): tickets may be listed until this time; unset, the presale offers none. */
+    resaleUntil: timestamp('resale_until', { withTimezone: true }),
+    /** The club's fee per resold ticket (yen), kept from the seller's refund; the buyer pays face value. */
+    resaleFeeYen: integer('resale_fee_yen').notNull().default(0),
+    /** 'single': an application's tickets may be listed one at a time; 'pair': all of them together. */
+    resalePairRule: text('resale_pair_rule', { enum: RESALE_PAIR_RULES }).notNull().default('single'),
+    /** The daily match times in Japan time, 'HH:MM' comma-separated (e.g. '12:00'). */
+    resaleMatchTimes: text('resale_match_times').notNull().default('12:00'),
     ...timestamps,
   },
   (table) => [
