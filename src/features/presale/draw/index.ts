@@ -19,7 +19,7 @@ export type {
 } from './record';
 export { DRAW_CHECK_LABELS, type DrawCheck } from './rules';
 export { NOT_ANCHORED, verifyPublishedDraw, type PublishedDrawVerification } from './published';
-export { fetchBytes, parseJsonBytes } from './source';
+export { fetchBytes, parseJsonBytes, recordPath } from './source';
 export { runDraw, seedCommitment } from './draw';
 export { drawRecordFile, makeDrawRecord } from './make-record';
 export { verifyDrawRecord, verifyDrawRecordFile, type Verification } from './verify';
