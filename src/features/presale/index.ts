@@ -10,8 +10,6 @@ export {
   verifyDrawRecord,
 } from './draw';
 export { verifyDrawCommand } from './draw/command';
-// The presale's published draw, for the resale's rounds until the second-round engine lands (docs/decisions/0049).
-export { runDraw } from './draw';
 export type { DrawBeacon, DrawLog, DrawRecord, TransparencyReport } from './draw';
 export type { PresaleFairness, PublicDraw } from './types';
 export { presaleSetupSchema } from './schemas';

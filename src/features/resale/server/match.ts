@@ -10,11 +10,13 @@ import {
   resaleWaits,
 } from '@/server/db/schema';
 import { notifyMany, type NoticeInput } from '@/features/notices/server';
-import { drawRound } from './draw';
+import { drawSecondRound } from '@/features/presale/server';
 import { seatOf } from './shared';
 
 const HOUR = 3_600_000;
 const JST_OFFSET = 9 * HOUR;
+/** Matches no offering: keeps `in (...)` valid when nothing is listed. */
+const NO_OFFERING = '00000000-0000-0000-0000-000000000000';
 
 /** The match times ('HH:MM', Japan time, comma-separated) as minutes of the day; bad parts are ignored. */
 export function matchMinutes(times: string): number[] {
@@ -43,76 +45,126 @@ export function latestSlot(times: string, now: Date): Date | null {
 
 export interface RoundOutcome {
   roundId: string;
+  /** The second round's number in the presale's draw (its record: /api/presales/{id}/rounds/{n}/record). */
+  number: number | null;
   seats: number;
   entries: number;
   matched: number;
 }
 
+/** Listed seats of performances not yet begun, oldest listing first within an offering (sellers wait in turn). */
+function listedSeats(tx: Db, presaleId: string, now: Date) {
+  return tx
+    .select({
+      id: resaleListings.id,
+      offeringId: resaleListings.offeringId,
+      seller: resaleListings.sellerMemberId,
+      faceValueYen: resaleListings.faceValueYen,
+    })
+    .from(resaleListings)
+    .innerJoin(presalePerformances, eq(presalePerformances.id, resaleListings.performanceId))
+    .where(
+      and(
+        eq(resaleListings.presaleId, presaleId),
+        eq(resaleListings.status, 'listed'),
+        sql`${presalePerformances.startsAt} > ${now.toISOString()}::timestamptz`,
+      ),
+    )
+    .orderBy(asc(resaleListings.createdAt), asc(resaleListings.id));
+}
+
+function bySeatType<T extends { offeringId: string }>(rows: T[]): Map<string, T[]> {
+  const seats = new Map<string, T[]>();
+  for (const row of rows) seats.set(row.offeringId, [...(seats.get(row.offeringId) ?? []), row]);
+  return seats;
+}
+
 /**
- * One match round of a presale's resale, once per slot (the scheduled time, or the minute of a staff trigger): under
- * the presale's row lock, the round's row (unique per slot) is written first, then the listed seats are drawn among
- * the waiting members and each winner gets one match (due for payment) holding as many listings as they asked
- * for. Everything is one transaction: a crash leaves no half round, two callers at once make one round. Null when
- * the slot was already run.
+ * One match round of a presale's resale, once per slot (the scheduled time, or the minute of a staff trigger).
+ *
+ * 1. The returned seats and the waiting members are drawn by the second-round engine (drawSecondRound, keyed
+ *    `resale:<slot>`): fc-draw-v1 with its own published record linked to the presale's first, frozen and drawn once
+ *    whoever calls. A drand round not out yet answers `waiting`: the next tick calls again with the same key.
+ * 2. The allocation is applied in one transaction under the presale's row lock, keyed by the slot (resale_rounds'
+ *    unique key): each winner whose wait is still open gets one match (due for payment) holding as many still-listed
+ *    seats as they asked for. A seat withdrawn between the freeze and now is simply not given (the winner keeps
+ *    waiting). Null when the slot was already applied or the draw waits for its beacon.
  */
-export async function runRound(db: Db, presaleId: string, slot: Date, now = new Date()) {
+export async function runRound(
+  db: Db,
+  presaleId: string,
+  slot: Date,
+  now = new Date(),
+  drawOptions: Parameters<typeof drawSecondRound>[2] = {},
+): Promise<RoundOutcome | null> {
+  const [presale] = await db.select().from(presales).where(eq(presales.id, presaleId));
+  if (!presale?.resaleUntil || presale.cancelledAt || !presale.recordFile) return null;
+  const [applied] = await db
+    .select({ id: resaleRounds.id })
+    .from(resaleRounds)
+    .where(and(eq(resaleRounds.presaleId, presaleId), eq(resaleRounds.slot, slot)));
+  if (applied) return null;
+  const seats = bySeatType(await listedSeats(db, presaleId, now));
+  const waits = await db
+    .select({ id: resaleWaits.id, tickets: resaleWaits.tickets, offeringId: resaleWaits.offeringId })
+    .from(resaleWaits)
+    .where(
+      and(
+        eq(resaleWaits.presaleId, presaleId),
+        eq(resaleWaits.status, 'waiting'),
+        inArray(resaleWaits.offeringId, [...seats.keys(), NO_OFFERING]),
+      ),
+    );
+  const outcome = await drawSecondRound(
+    db,
+    {
+      siteId: presale.siteId,
+      presaleId,
+      kind: 'resale',
+      key: `resale:${slot.toISOString()}`,
+      entries: waits.map((wait) => ({ id: wait.id, tickets: wait.tickets, choices: [wait.offeringId] })),
+      offerings: [...seats].map(([id, rows]) => ({ id, capacity: rows.length })),
+    },
+    drawOptions,
+  );
+  if (outcome.status === 'waiting') return null;
+  const allocation = outcome.status === 'drawn' ? outcome.allocation : new Map<string, null>();
   return db.transaction(async (tx): Promise<RoundOutcome | null> => {
-    const [presale] = await tx.select().from(presales).where(eq(presales.id, presaleId)).for('update');
-    if (!presale?.resaleUntil || presale.cancelledAt) return null;
+    await tx.select({ id: presales.id }).from(presales).where(eq(presales.id, presaleId)).for('update');
     const [round] = await tx
       .insert(resaleRounds)
-      .values({ siteId: presale.siteId, presaleId, slot, seats: 0, entries: 0, matched: 0, createdAt: now })
+      .values({
+        siteId: presale.siteId,
+        presaleId,
+        slot,
+        seats: [...seats.values()].reduce((sum, rows) => sum + rows.length, 0),
+        entries: waits.length,
+        matched: 0,
+        drawRecordId: outcome.status === 'drawn' ? String(outcome.number) : null,
+        createdAt: now,
+      })
       .onConflictDoNothing()
       .returning();
     if (!round) return null;
-    // Seats of performances not yet begun, oldest listing first within an offering (sellers wait in turn).
-    const listed = await tx
-      .select({
-        id: resaleListings.id,
-        offeringId: resaleListings.offeringId,
-        seller: resaleListings.sellerMemberId,
-      })
-      .from(resaleListings)
-      .innerJoin(presalePerformances, eq(presalePerformances.id, resaleListings.performanceId))
-      .where(
-        and(
-          eq(resaleListings.presaleId, presaleId),
-          eq(resaleListings.status, 'listed'),
-          sql`${presalePerformances.startsAt} > ${now.toISOString()}::timestamptz`,
-        ),
-      )
-      .orderBy(asc(resaleListings.createdAt), asc(resaleListings.id))
-      .for('update', { of: resaleListings });
-    const seats = new Map<string, typeof listed>();
-    for (const row of listed) seats.set(row.offeringId, [...(seats.get(row.offeringId) ?? []), row]);
-    const waits = await tx
-      .select()
-      .from(resaleWaits)
-      .where(
-        and(
-          eq(resaleWaits.presaleId, presaleId),
-          eq(resaleWaits.status, 'waiting'),
-          inArray(resaleWaits.offeringId, [...seats.keys(), '00000000-0000-0000-0000-000000000000']),
-        ),
-      )
-      .for('update');
-    const { allocation, recordId } = await drawRound(
-      waits.map((wait) => ({ id: wait.id, tickets: wait.tickets, choices: [wait.offeringId] })),
-      [...seats].map(([id, rows]) => ({ id, capacity: rows.length })),
-    );
+    const open = bySeatType(await listedSeats(tx, presaleId, now).for('update', { of: resaleListings }));
+    const winners = [...allocation].filter(([, won]) => won !== null).map(([id]) => id);
+    const stillWaiting = winners.length
+      ? await tx
+          .select()
+          .from(resaleWaits)
+          .where(and(inArray(resaleWaits.id, winners), eq(resaleWaits.status, 'waiting')))
+          .for('update')
+      : [];
     const dueAt = new Date(now.getTime() + presale.konbiniDeadlineDays * 24 * HOUR);
     const won: NoticeInput<'resale-won'>[] = [];
     const sellers: NoticeInput<'resale-matched'>[] = [];
     let matched = 0;
-    for (const wait of waits) {
-      const offeringId = allocation.get(wait.id);
-      if (!offeringId) continue;
-      const taken = seats.get(offeringId)!.splice(0, wait.tickets);
-      const [listing] = await tx
-        .select({ faceValueYen: resaleListings.faceValueYen })
-        .from(resaleListings)
-        .where(eq(resaleListings.id, taken[0]!.id));
-      const amountYen = listing!.faceValueYen * taken.length;
+    for (const wait of stillWaiting) {
+      const offeringId = allocation.get(wait.id)!.offering;
+      const available = open.get(offeringId) ?? [];
+      if (available.length < wait.tickets) continue;
+      const taken = available.splice(0, wait.tickets);
+      const amountYen = taken.reduce((sum, row) => sum + row.faceValueYen, 0);
       const [match] = await tx
         .insert(resaleMatches)
         .values({
@@ -173,11 +225,14 @@ export async function runRound(db: Db, presaleId: string, slot: Date, now = new 
     }
     await notifyMany(tx, won);
     await notifyMany(tx, sellers);
-    await tx
-      .update(resaleRounds)
-      .set({ seats: listed.length, entries: waits.length, matched, drawRecordId: recordId })
-      .where(eq(resaleRounds.id, round.id));
-    return { roundId: round.id, seats: listed.length, entries: waits.length, matched };
+    await tx.update(resaleRounds).set({ matched }).where(eq(resaleRounds.id, round.id));
+    return {
+      roundId: round.id,
+      number: outcome.status === 'drawn' ? outcome.number : null,
+      seats: round.seats,
+      entries: round.entries,
+      matched,
+    };
   });
 }
 

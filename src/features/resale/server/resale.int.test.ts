@@ -47,14 +47,12 @@ async function fan(card = true): Promise<Member> {
   const uid = `r-${counter}`;
   const member = await ensureMember(handle.db, mio.id, uid);
   await joinMember(handle.db, member.id, new Date('2026-01-01T00:00:00Z'));
-  await handle.db
-    .insert(complimentaryGrants)
-    .values({
-      siteId: mio.id,
-      memberId: member.id,
-      endsAt: new Date('2028-01-01T00:00:00Z'),
-      grantedBy: 'test',
-    });
+  await handle.db.insert(complimentaryGrants).values({
+    siteId: mio.id,
+    memberId: member.id,
+    endsAt: new Date('2028-01-01T00:00:00Z'),
+    grantedBy: 'test',
+  });
   await handle.db
     .update(members)
     .set({ familyName: '山田', givenName: uid })
@@ -150,6 +148,8 @@ async function resalePresale(sellers: Member[], rule: 'single' | 'pair' = 'singl
       resaleUntil: new Date('2027-01-30T03:00:00Z'),
       resalePairRule: rule,
       resaleFeeYen: feeYen,
+      // Drawn: the resale's rounds link their records to this one (the second-round engine).
+      recordFile: '{"test":"first record"}',
     })
     .where(eq(presales.id, presale.id));
   await issuePresaleTickets(handle.db, presale.id, new Date('2026-12-20T03:00:00Z'));
