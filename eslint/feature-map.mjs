@@ -12,7 +12,7 @@
  *   5. billing (hosts the members' and plans' consoles: they show payments and consent)
  *   6. signup, presale
  *   7. content (hosts the items' console), tickets
- *   8. front
+ *   8. front, resale (公式リセール: moves tickets and money between members)
  */
 export const FEATURE_MAP = {
   site: [],
@@ -28,6 +28,7 @@ export const FEATURE_MAP = {
   presale: ['site', 'auth', 'staff', 'membership', 'notices', 'billing'],
   content: ['site', 'auth', 'staff', 'membership', 'media', 'presale'],
   tickets: ['site', 'auth', 'staff', 'membership', 'presale'],
+  resale: ['site', 'auth', 'staff', 'membership', 'notices', 'billing', 'presale', 'tickets'],
   front: ['site', 'auth', 'membership', 'content'],
 };
 

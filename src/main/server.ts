@@ -14,6 +14,7 @@ import { startFront } from '@/features/front/server';
 import { paymentReconciliationJob } from '@/features/billing/server';
 import { presaleJob } from '@/features/presale/server';
 import { ticketIssueJob } from '@/features/tickets/server';
+import { resaleJob } from '@/features/resale/server';
 import { firebaseIdentity, recheckInBackground } from '@/features/auth/server';
 import { mailDeliveryJobFromEnv, renewalReminderJob } from '@/features/notices/server';
 import { DIRECT_ROUTES } from '@/app/direct-routes';
@@ -67,6 +68,8 @@ const jobs = createJobRunner({
     presaleJob,
     // E-tickets of paid wins at each presale's 発券日 (docs/decisions/0033).
     ticketIssueJob,
+    // 公式リセール: match rounds at the staff's times, payments, ticket moves and refunds (docs/decisions/0049).
+    resaleJob,
     // Notices' mails (docs/decisions/0028): rows are claimed once; none without SMTP_URL.
     ...(mailDelivery ? [mailDelivery] : []),
     renewalReminderJob,

@@ -16,6 +16,7 @@ export {
   CARD_GRACE_MS,
   chargeWinByCard,
   paymentsOf,
+  resalePaymentsOf,
   settleForRefund,
   type WinToPay,
 } from './server/presale-payments';

@@ -5,7 +5,7 @@ import 'server-only';
 
 export { getPaidCsv, postAuthenticate, postCancel, postExtend, postPayment, putPresale } from './server/api';
 export { AuthenticateWinPage } from './components/authenticate-page';
-export { getDrawLog, getDrawRecord, getDraws, getPresaleFairness } from './server/public-api';
+export { getDrawLog, getDrawRecord, getDraws, getPresaleFairness, getRoundRecord } from './server/public-api';
 export { PaidPage } from './components/paid-page';
 export { DrawLogPage } from './components/public/draw-log-page';
 export { DrawsPage } from './components/public/draws-page';

@@ -14,3 +14,10 @@ export { announceResults } from './server/results';
 export { cancelPresaleEvent, finishCancellation } from './server/cancel';
 export { paidCsvFileName, paidList, paidListCsv } from './server/paid-list';
 export { payWinAgain } from './server/pay';
+export {
+  drawSecondRound,
+  SecondRoundError,
+  type SecondRoundAllocation,
+  type SecondRoundInput,
+  type SecondRoundOutcome,
+} from './server/second-round';

@@ -12,6 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { members, plans, sites } from './core-schema';
 import { presaleApplications } from './presale-schema';
+import { resaleMatches } from './resale-schema';
 
 export const PAYMENT_ATTEMPT_STATUSES = ['open', 'succeeded', 'abandoned', 'refunded'] as const;
 
@@ -81,7 +82,7 @@ export const sandboxEvents = pgTable(
   ],
 );
 
-export const PAYMENT_PURPOSES = ['membership', 'presale'] as const;
+export const PAYMENT_PURPOSES = ['membership', 'presale', 'resale'] as const;
 /**
  * `failed`: a card refused (nothing charged; a new attempt is a new row); `refunded`: paid, then given back;
  * `pending`: the provider holds a payment the fan must complete: a konbini voucher to pay, or a card charge that
@@ -121,6 +122,8 @@ export const oneOffPayments = pgTable(
     presaleApplicationId: uuid('presale_application_id').references(() => presaleApplications.id, {
       onDelete: 'cascade',
     }),
+    /** The resale match it pays for (purpose `resale`, docs/decisions/0049). */
+    resaleMatchId: uuid('resale_match_id').references(() => resaleMatches.id, { onDelete: 'cascade' }),
     method: text('method', { enum: ['konbini', 'card'] })
       .notNull()
       .default('konbini'),
@@ -150,6 +153,10 @@ export const oneOffPayments = pgTable(
     uniqueIndex('one_off_payments_one_per_application')
       .on(table.presaleApplicationId)
       .where(sql`${table.status} in ('issuing', 'pending', 'paid')`),
+    // A resale match is charged at most once, as a win is.
+    uniqueIndex('one_off_payments_one_per_resale_match')
+      .on(table.resaleMatchId)
+      .where(sql`${table.status} in ('issuing', 'pending', 'paid')`),
     index('one_off_payments_member_idx').on(table.memberId, table.createdAt),
     index('one_off_payments_open_idx')
       .on(table.createdAt)
@@ -162,8 +169,21 @@ export const oneOffPayments = pgTable(
       'one_off_payments_presale_application',
       sql`${table.purpose} <> 'presale' or ${table.presaleApplicationId} is not null`,
     ),
+    check(
+      'one_off_payments_resale_match',
+      sql`${table.purpose} <> 'resale' or ${table.resaleMatchId} is not null`,
+    ),
   ],
 );
+
+/** The sandbox's partial refunds of a one-off payment (a resold ticket's face value), keyed by the caller's key. */
+export const sandboxRefunds = pgTable('sandbox_refunds', {
+  id: text('id').primaryKey(),
+  providerPaymentId: text('provider_payment_id').notNull(),
+  siteId: uuid('site_id').notNull(),
+  amountYen: integer('amount_yen').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
 
 /** The sandbox's konbini PaymentIntents (Stripe keeps these on its side). */
 export const sandboxKonbiniPayments = pgTable('sandbox_konbini_payments', {

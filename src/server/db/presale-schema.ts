@@ -17,6 +17,7 @@ import { contentItems } from './content-schema';
 import type { StoredDrawBeacon, StoredPresaleResult } from './json-types';
 
 export const COMPANION_RULES = ['none', 'member'] as const;
+export const RESALE_PAIR_RULES = ['single', 'pair'] as const;
 export const BEACON_SOURCES = ['drand', 'local', 'operator'] as const;
 
 /**
@@ -70,6 +71,14 @@ export const presales = pgTable(
     resultsAnnouncedAt: timestamp('results_announced_at', { withTimezone: true }),
     /** The event was cancelled (中止): every payment is refunded, every live application ends `refunded`. */
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** 公式リセール (docs/decisions/0049): tickets may be listed until this time; unset, the presale offers none. */
+    resaleUntil: timestamp('resale_until', { withTimezone: true }),
+    /** The club's fee per resold ticket (yen), kept from the seller's refund; the buyer pays face value. */
+    resaleFeeYen: integer('resale_fee_yen').notNull().default(0),
+    /** 'single': an application's tickets may be listed one at a time; 'pair': all of them together. */
+    resalePairRule: text('resale_pair_rule', { enum: RESALE_PAIR_RULES }).notNull().default('single'),
+    /** The daily match times in Japan time, 'HH:MM' comma-separated (e.g. '12:00'). */
+    resaleMatchTimes: text('resale_match_times').notNull().default('12:00'),
     ...timestamps,
   },
   (table) => [
@@ -156,6 +165,10 @@ export const presaleApplications = pgTable(
     /** A win must be paid by this time (konbini deadline, or the card's 48-hour grace after a failed charge). */
     paymentDueAt: timestamp('payment_due_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** 復活当選: a member who lost chose to stay in line for seats that return (null: not in line). */
+    secondChanceAt: timestamp('second_chance_at', { withTimezone: true }),
+    /** The second-chance round (draw_rounds) that won this application; null for a win of the first round. */
+    secondChanceRoundId: uuid('second_chance_round_id'),
     ...timestamps,
   },
   (table) => [
@@ -299,4 +312,73 @@ export const companionBlocks = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.memberId, table.blockedMemberId] })],
+);
+
+export const SECOND_ROUND_KINDS = ['resale', 'second-chance'] as const;
+
+/**
+ * A presale's second rounds (docs/presale-draw.md, section 9): a resale match time or a 復活当選 draw, each drawn by
+ * fc-draw-v1 over its own frozen entries and offerings and published as its own record, linked to the first round's.
+ * Written only by `drawSecondRound` (src/features/presale/server/second-round.ts): frozen (seed, entries, offerings,
+ * logged) in one transaction, drawn (beacon, record file, logged) in another, each once.
+ */
+export const drawRounds = pgTable(
+  'draw_rounds',
+  {
+    /** The round's own id: the draw log's `presale` field for the round's facts, and `round.id` in its record. */
+    id: uuid('id').primaryKey().defaultRandom(),
+    siteId: uuid('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    presaleId: uuid('presale_id')
+      .notNull()
+      .references(() => presales.id, { onDelete: 'cascade' }),
+    /** Among the presale's draws: the first round is 1, so the second rounds count from 2, whatever their kind. */
+    number: integer('number').notNull(),
+    kind: text('kind', { enum: SECOND_ROUND_KINDS }).notNull(),
+    /** The caller's name for the round (e.g. its match time): a retry with the same key is the same round. */
+    key: text('key').notNull(),
+    seed: text('seed').notNull(),
+    commitment: text('commitment').notNull(),
+    /** SHA-256 of the first round's record file, as the draw log holds it. */
+    firstRecordHash: text('first_record_hash').notNull(),
+    /** The frozen entries and offerings (draw ids), canonical order, exactly what the record will carry. */
+    entries: jsonb('entries').$type<{ id: string; tickets: number; choices: string[] }[]>().notNull(),
+    offerings: jsonb('offerings').$type<{ id: string; capacity: number }[]>().notNull(),
+    entryListHash: text('entry_list_hash').notNull(),
+    beaconSource: text('beacon_source', { enum: BEACON_SOURCES }).notNull(),
+    /** drand: the first round emitted after the freeze, logged with it. */
+    beaconRound: integer('beacon_round'),
+    frozenAt: timestamp('frozen_at', { withTimezone: true }).notNull(),
+    drawnAt: timestamp('drawn_at', { withTimezone: true }),
+    /** The record file's exact bytes, written once at the draw; the draw log holds their SHA-256. */
+    recordFile: text('record_file'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('draw_rounds_number_key').on(table.presaleId, table.number),
+    unique('draw_rounds_key_key').on(table.presaleId, table.key),
+    check('draw_rounds_number_check', sql`${table.number} >= 2`),
+  ],
+);
+
+/** 制作開放席: seats the staff release after the first draw, for the presale's next 復活当選 rounds. */
+export const presaleReleasedSeats = pgTable(
+  'presale_released_seats',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    presaleId: uuid('presale_id')
+      .notNull()
+      .references(() => presales.id, { onDelete: 'cascade' }),
+    offeringId: uuid('offering_id')
+      .notNull()
+      .references(() => presaleOfferings.id, { onDelete: 'cascade' }),
+    seats: integer('seats').notNull(),
+    staffUid: text('staff_uid').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('presale_released_seats_presale_idx').on(table.presaleId),
+    check('presale_released_seats_check', sql`${table.seats} BETWEEN 1 AND 10000`),
+  ],
 );

@@ -1,7 +1,12 @@
 import 'server-only';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import { sandboxCharges, sandboxCustomers, sandboxKonbiniPayments } from '@/server/db/schema';
+import {
+  sandboxCharges,
+  sandboxCustomers,
+  sandboxKonbiniPayments,
+  sandboxRefunds,
+} from '@/server/db/schema';
 import { CARD_CHARGE_PREFIX, recordPaymentEvent } from '@/server/payments/sandbox-ledger';
 import { CardError, type CardChargeResult, type CardChargeState } from '@/server/payments/types';
 
@@ -127,6 +132,26 @@ export function sandboxCardCharges(db: Db, now: (siteId: string) => Promise<Date
         await db.transaction((tx) => recordPaymentEvent(tx, 'payment_intent.payment_failed', id, at));
       }
       return toCardChargeState(row);
+    },
+
+    /** Part of a paid one-off payment given back, once per key (the sandbox keeps the refund as a row). */
+    async refundOneOffPart(input: {
+      providerPaymentId: string;
+      siteId: string;
+      amountYen: number;
+      key: string;
+    }): Promise<void> {
+      const at = await now(input.siteId);
+      await db
+        .insert(sandboxRefunds)
+        .values({
+          id: input.key,
+          providerPaymentId: input.providerPaymentId,
+          siteId: input.siteId,
+          amountYen: input.amountYen,
+          createdAt: at,
+        })
+        .onConflictDoNothing();
     },
 
     /** A card charge or a paid konbini payment, refunded once (the refund time is kept). */

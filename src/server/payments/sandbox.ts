@@ -140,6 +140,7 @@ export function createSandboxProvider(
       return state;
     },
     refundOneOff: charges.refundOneOff,
+    refundOneOffPart: charges.refundOneOffPart,
     retrieveDispute: disputes.retrieveDispute,
     async openDispute(input) {
       const state = await disputes.openDispute(input);

@@ -109,6 +109,14 @@ export function stripeCharges(
         );
       }),
 
+    refundOneOffPart: (input: { providerPaymentId: string; amountYen: number; key: string }) =>
+      call(async () => {
+        await stripe.refunds.create(
+          { payment_intent: input.providerPaymentId, amount: input.amountYen, reason: 'requested_by_customer' },
+          { idempotencyKey: `refund-part-${input.key}` },
+        );
+      }),
+
     cancelKonbini: (paymentId: string) =>
       call(async (): Promise<KonbiniState | null> => {
         try {

@@ -237,6 +237,16 @@ export interface PaymentProvider {
   retrieveDispute(disputeId: string, within?: Db): Promise<DisputeState | null>;
   /** Gives back a paid one-off payment (a card charge or a paid konbini voucher) whole; asking again changes nothing. */
   refundOneOff(providerPaymentId: string, siteId: string): Promise<void>;
+  /**
+   * Gives back part of a paid one-off payment (a resold ticket's face value less the club's fee, docs/decisions/0049)
+   * once per `key`: asked again with the same key it refunds nothing more.
+   */
+  refundOneOffPart(input: {
+    providerPaymentId: string;
+    siteId: string;
+    amountYen: number;
+    key: string;
+  }): Promise<void>;
   /** Cancels a konbini voucher not yet paid; answers the payment as it is after (a voucher already paid stays paid). */
   cancelKonbini(paymentId: string): Promise<KonbiniState | null>;
   /** Switches the subscription to `planId` at its next renewal (null: takes a pending change back); idempotent. */

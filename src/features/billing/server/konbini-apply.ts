@@ -34,7 +34,7 @@ export async function applyKonbiniState(
   const row = await lockNamedAttempt(tx, state, 'konbini payment');
   if (!row) return null;
   if (row.status === 'paid' || row.status === 'refunded') return row;
-  if (state.status === 'paid' && row.purpose === 'presale') {
+  if (state.status === 'paid' && (row.purpose === 'presale' || row.purpose === 'resale')) {
     return recordPresalePaid(tx, row, {
       providerPaymentId: state.providerPaymentId,
       paidAt: state.paidAt ?? at,
@@ -78,6 +78,8 @@ async function voucherIssued(tx: Db, row: OneOffPayment): Promise<void> {
         and(eq(presaleApplications.id, row.presaleApplicationId!), eq(presaleApplications.status, 'won')),
       );
     purpose = 'チケット代金';
+  } else if (row.purpose === 'resale') {
+    purpose = 'リセールチケット代金';
   } else if (row.planId) {
     const [plan] = await tx.select({ name: plans.name }).from(plans).where(eq(plans.id, row.planId));
     purpose = plan ? `${plan.name}の会費` : purpose;

@@ -7,6 +7,7 @@ import { notify } from '@/features/notices/server';
 import { awaitAuthentication, completeCardCharge } from './card-action';
 import {
   CARD_GRACE_MS,
+  payTarget,
   recordPresalePaid,
   titleOf,
   type OneOffPayment,
@@ -24,6 +25,20 @@ export function paymentsOf(db: Db, applicationId: string): Promise<OneOffPayment
     .orderBy(desc(oneOffPayments.createdAt));
 }
 
+/** A resale match's payment rows, newest first (docs/decisions/0049). */
+export function resalePaymentsOf(db: Db, matchId: string): Promise<OneOffPayment[]> {
+  return db
+    .select()
+    .from(oneOffPayments)
+    .where(eq(oneOffPayments.resaleMatchId, matchId))
+    .orderBy(desc(oneOffPayments.createdAt));
+}
+
+/** The payment rows of what `win` pays for: its application's, or its resale match's. */
+export function paymentsFor(db: Db, win: Pick<WinToPay, 'applicationId' | 'resaleMatchId'>) {
+  return win.resaleMatchId ? resalePaymentsOf(db, win.resaleMatchId) : paymentsOf(db, win.applicationId);
+}
+
 /**
  * Charges the win on the fan's saved card, once. The attempt row is written (committed) before the provider is
  * called and its id is the idempotency key: two instances, a retry or a crash in the middle reach the same row (the
@@ -38,13 +53,16 @@ export async function chargeWinByCard(
   win: WinToPay,
   options: { first: boolean },
 ): Promise<OneOffPayment | null> {
+  const target = payTarget(win);
   await db.execute(sql`
-    insert into one_off_payments (site_id, member_id, purpose, method, provider, amount_yen, presale_application_id)
-    select ${win.siteId}, ${win.memberId}, 'presale', 'card', ${provider.kind}, ${win.amountYen}, ${win.applicationId}
+    insert into one_off_payments
+      (site_id, member_id, purpose, method, provider, amount_yen, presale_application_id, resale_match_id)
+    select ${win.siteId}, ${win.memberId}, ${target.purpose}, 'card', ${provider.kind}, ${win.amountYen},
+      ${target.applicationId}, ${target.matchId}
     where ${!options.first} or not exists
       (select 1 from one_off_payments where presale_application_id = ${win.applicationId})
     on conflict do nothing`);
-  const [latest] = await paymentsOf(db, win.applicationId);
+  const [latest] = await paymentsFor(db, win);
   if (!latest || latest.status !== 'issuing' || latest.method !== 'card') return latest ?? null;
   const at = await provider.now(win.siteId);
   try {

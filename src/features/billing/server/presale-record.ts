@@ -1,7 +1,13 @@
 import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import { contentItems, oneOffPayments, presaleApplications, presales } from '@/server/db/schema';
+import {
+  contentItems,
+  oneOffPayments,
+  presaleApplications,
+  presales,
+  resaleMatches,
+} from '@/server/db/schema';
 import { notify } from '@/features/notices/server';
 
 export type OneOffPayment = typeof oneOffPayments.$inferSelect;
@@ -43,6 +49,18 @@ export interface WinToPay {
   customerId: string | null;
   amountYen: number;
   description: string;
+  /**
+   * Set for a resale match (docs/decisions/0049): the payment is purpose `resale`, keyed by the match instead of
+   * the application (`applicationId` is then the match's id too), through the same attempt and idempotency key.
+   */
+  resaleMatchId?: string;
+}
+
+/** The column and value that name what a payment pays for: the win's application, or the resale match. */
+export function payTarget(win: Pick<WinToPay, 'applicationId' | 'resaleMatchId'>) {
+  return win.resaleMatchId
+    ? { purpose: 'resale' as const, applicationId: null, matchId: win.resaleMatchId }
+    : { purpose: 'presale' as const, applicationId: win.applicationId, matchId: null };
 }
 
 export async function titleOf(tx: Db, applicationId: string) {
@@ -73,6 +91,15 @@ export async function recordPresalePaid(
     .set({ ...paid.voucher, status: 'paid', paidAt: paid.paidAt, providerPaymentId: paid.providerPaymentId })
     .where(eq(oneOffPayments.id, row.id))
     .returning();
+  if (row.purpose === 'resale') {
+    // The match is paid; the resale job moves the seats to the buyer and refunds the seller after (0049). Money for a
+    // match that lapsed meanwhile stays `paid` here and the resale job refunds it.
+    await tx
+      .update(resaleMatches)
+      .set({ status: 'paid', paidAt: paid.paidAt, updatedAt: paid.paidAt })
+      .where(and(eq(resaleMatches.id, row.resaleMatchId!), eq(resaleMatches.status, 'due')));
+    return written!;
+  }
   const [won] = await tx
     .update(presaleApplications)
     .set({ status: 'paid', paidAt: paid.paidAt, paymentDueAt: null, updatedAt: paid.paidAt })

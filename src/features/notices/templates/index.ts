@@ -12,6 +12,16 @@ import {
   presalePaid,
   presaleWon,
 } from './presale';
+import {
+  resaleLapsed,
+  resaleListed,
+  resaleMatched,
+  resalePaid,
+  resaleRefunded,
+  resaleWaiting,
+  resaleWithdrawn,
+  resaleWon,
+} from './resale';
 import type { NoticeContent, NoticeTemplate } from './types';
 import { welcome } from './welcome';
 
@@ -37,6 +47,14 @@ export const NOTICE_TEMPLATES = {
   'presale-cancelled': presaleCancelled,
   'presale-companion-invited': companionInvited,
   'presale-companion-withdrawn': companionWithdrawn,
+  'resale-listed': resaleListed,
+  'resale-withdrawn': resaleWithdrawn,
+  'resale-matched': resaleMatched,
+  'resale-refunded': resaleRefunded,
+  'resale-waiting': resaleWaiting,
+  'resale-won': resaleWon,
+  'resale-paid': resalePaid,
+  'resale-lapsed': resaleLapsed,
 } as const;
 
 export type NoticeKind = keyof typeof NOTICE_TEMPLATES;

@@ -46,7 +46,7 @@ export const paymentFailed: NoticeTemplate<PaymentFailedData> = {
 
 export interface PaymentDisputedData {
   /** 'membership' or 'presale': what the disputed payment paid for. */
-  purpose: 'membership' | 'presale';
+  purpose: 'membership' | 'presale' | 'resale';
   amountYen: number;
   reason: string;
   /** 'open' when the card holder disputed it; 'won' or 'lost' when the card company decided. */
@@ -70,7 +70,7 @@ export const paymentDisputed: NoticeTemplate<PaymentDisputedData> = {
       d.status === 'open' ? '【要確認】お支払いに異議申し立てがありました' : '【結果】異議申し立ての結果',
     paragraphs: [
       DISPUTE_OUTCOME[d.status],
-      `対象: ${d.purpose === 'presale' ? '先行チケット代金' : '会費'} ${formatYenAmount(d.amountYen)}（理由: ${d.reason}）`,
+      `対象: ${d.purpose === 'presale' ? '先行チケット代金' : d.purpose === 'resale' ? 'リセールチケット代金' : '会費'} ${formatYenAmount(d.amountYen)}（理由: ${d.reason}）`,
       ...(d.memberNumber ? [`会員番号: ${d.memberNumber}`] : []),
       '会員資格とチケットは自動では取り消していません。内容を確認し、必要な対応をスタッフ管理から行ってください。',
     ],

@@ -1,5 +1,5 @@
 import { Link } from '@/components/ui/link';
-import type { DrawRecord } from '@/features/presale/draw';
+import { recordPath, type DrawRecord } from '@/features/presale/draw';
 import { DrawReport } from './draw-report';
 
 /** The transparency report and the record's own values, from a record that verified or at least could be read. */
@@ -25,8 +25,8 @@ export function RecordDetails({
           でも検証できます）
         </p>
         <a
-          href={`/api/presales/${presaleId}/record`}
-          download={`draw-${presaleId}.json`}
+          href={recordPath(presaleId, record.round?.number ?? null)}
+          download={`draw-${presaleId}${record.round ? `-round-${record.round.number}` : ''}.json`}
           className="font-bold underline"
         >
           抽選記録（JSON）をダウンロード

@@ -5,6 +5,7 @@ import { TextField } from '@/components/ui/text-field';
 import {
   fetchBytes,
   parseJsonBytes,
+  recordPath,
   verifyPublishedDraw,
   type DrawRecord,
   type PublishedDrawVerification,
@@ -12,6 +13,7 @@ import {
 import { DrawChecks } from './draw-checks';
 import { RecordDetails } from './draw-record-details';
 import { checkKeptCopy } from './kept-log';
+import { ROUND_KIND_LABELS } from './labels';
 
 type State =
   | { kind: 'loading' }
@@ -21,8 +23,11 @@ type State =
 const TIMEOUT_MS = 15_000;
 
 /** The record's exact bytes (the log holds their hash), or the server's Japanese reason for not serving them. */
-async function loadRecord(presaleId: string): Promise<Uint8Array | { message: string }> {
-  const response = await fetch(`/api/presales/${presaleId}/record`, {
+async function loadRecord(
+  presaleId: string,
+  round: number | null,
+): Promise<Uint8Array | { message: string }> {
+  const response = await fetch(recordPath(presaleId, round), {
     signal: AbortSignal.timeout(TIMEOUT_MS),
   }).catch(() => null);
   if (!response) return { message: '抽選記録を読み込めませんでした。' };
@@ -59,10 +64,13 @@ function verdict(verified: PublishedDrawVerification, record: DrawRecord | null)
  */
 export function DrawVerifier({
   presaleId,
+  round = null,
   entry,
   offeringNames = {},
 }: {
   presaleId: string;
+  /** A second round's number (docs/presale-draw.md, section 9), or null for the first round. */
+  round?: number | null;
   entry: string;
   /** Offering id to "12/11(金) 19:00 Zepp Nagoya 指定席": the record itself names offerings by id only. */
   offeringNames?: Record<string, string>;
@@ -72,7 +80,7 @@ export function DrawVerifier({
   useEffect(() => {
     let current = true;
     void (async () => {
-      const [file, log] = await Promise.all([loadRecord(presaleId), loadLog()]);
+      const [file, log] = await Promise.all([loadRecord(presaleId, round), loadLog()]);
       if (!(file instanceof Uint8Array)) {
         if (current) setState({ kind: 'unavailable', message: file.message });
         return;
@@ -84,7 +92,7 @@ export function DrawVerifier({
     return () => {
       current = false;
     };
-  }, [presaleId]);
+  }, [presaleId, round]);
 
   if (state.kind === 'loading') return <p aria-live="polite">抽選をこのブラウザで再計算しています…</p>;
   if (state.kind === 'unavailable') return <p role="alert">{state.message}</p>;
@@ -156,6 +164,16 @@ export function DrawVerification({
               : result.outcome === 'lost'
                 ? `受付番号 ${result.entry}：落選（再計算の結果）`
                 : `受付番号 ${result.entry}：無効`}
+        </p>
+      )}
+      {record?.round && (
+        <p data-second-round={record.round.number}>
+          第{record.round.number}回の抽選（{ROUND_KIND_LABELS[record.round.kind]}
+          ）です。第1回の抽選記録（SHA-256 <span className="font-mono break-all">{record.round.first}</span>
+          ）に続く抽選で、その記録が抽選ログにあることも確かめています。{' '}
+          <a href={`/presales/${presaleId}/verify`} className="font-bold underline">
+            第1回の抽選を検証する
+          </a>
         </p>
       )}
       {record && <RecordDetails record={record} presaleId={presaleId} offeringNames={offeringNames} />}

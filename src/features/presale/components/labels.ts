@@ -36,3 +36,9 @@ export const APPLICATION_LABELS: Record<string, string> = {
   lapsed: '当選無効（お支払い期限切れ）',
   refunded: '公演中止（返金済）',
 };
+
+/** A second round's kind as the pages say it (docs/presale-draw.md, section 9). */
+export const ROUND_KIND_LABELS: Record<'resale' | 'second-chance', string> = {
+  resale: '公式リセール',
+  'second-chance': '復活当選',
+};

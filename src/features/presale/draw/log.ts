@@ -96,6 +96,10 @@ export async function verifyDrawLog(
   return { ok: problems.length === 0, problems, log: parsed.data };
 }
 
+/** The id a draw's facts are logged under: the presale's for its first round, the round's own for a second (section 9). */
+export const drawLogId = (record: Pick<DrawRecord, 'presale' | 'round'>): string =>
+  record.round?.id ?? record.presale;
+
 /**
  * Checks a published record against its site's log: the commitment was logged first, the beacon round logged
  * before the close is the record's, the frozen list's hash and count were logged at the close, and the record file
@@ -106,7 +110,7 @@ export async function checkRecordAgainstLog(
   recordFile: Uint8Array,
   log: DrawLog,
 ): Promise<string[]> {
-  const mine = log.entries.filter((entry) => entry.presale === record.presale);
+  const mine = log.entries.filter((entry) => entry.presale === drawLogId(record));
   const first = (kind: DrawLogKind) => mine.find((entry) => entry.kind === kind);
   const problems: string[] = [];
   const commitment = first('commitment');
@@ -137,7 +141,28 @@ export async function checkRecordAgainstLog(
   } else if (list && logged.seq < list.seq) {
     problems.push('抽選ログで、抽選記録が受付終了より前に記録されています。');
   }
+  if (record.round) problems.push(...firstRoundProblems(record.round, record.presale, log, commitment));
   return problems;
+}
+
+/**
+ * A second round is linked to the first (section 9): the first round's record, as logged at its draw under the
+ * presale's id, is the file whose hash the round names, and it was logged before the round committed its seed.
+ */
+function firstRoundProblems(
+  round: NonNullable<DrawRecord['round']>,
+  presale: string,
+  log: DrawLog,
+  commitment: DrawLogEntry | undefined,
+): string[] {
+  const first = log.entries.find((entry) => entry.presale === presale && entry.kind === 'record');
+  if (!first || first.value !== round.first) {
+    return ['round.first が、抽選ログに記録された第1回の抽選記録のハッシュと一致しません（第9節）。'];
+  }
+  if (commitment && commitment.seq < first.seq) {
+    return ['抽選ログで、この回のコミットメントが第1回の抽選記録より前に記録されています（第9節）。'];
+  }
+  return [];
 }
 
 /**

@@ -7,11 +7,14 @@ import {
   type DrawOffering,
   type DrawRecord,
   type DrawResult,
+  type DrawRound,
   type DrawVoided,
 } from './record';
 
 export interface DrawRecordInput {
   presale: string;
+  /** A second round's link to the first (section 9); absent for the first round. */
+  round?: DrawRound;
   seed: string;
   beacon: DrawBeacon | null;
   offerings: DrawOffering[];
@@ -28,6 +31,7 @@ export async function makeDrawRecord(input: DrawRecordInput): Promise<DrawRecord
   return {
     algorithm: DRAW_ALGORITHM,
     presale: input.presale,
+    ...(input.round ? { round: roundOf(input.round) } : {}),
     commitment: await seedCommitment(input.seed),
     seed: input.seed,
     entryListHash: outcome.entryListHash,
@@ -62,6 +66,14 @@ function beaconOf(beacon: DrawBeacon): DrawBeacon {
   }
 }
 
+/** The round's keys in the written order (section 9). */
+const roundOf = (round: DrawRound): DrawRound => ({
+  id: round.id,
+  kind: round.kind,
+  number: round.number,
+  first: round.first,
+});
+
 const resultOf = (r: DrawResult): DrawResult =>
   r.outcome === 'won'
     ? { entry: r.entry, outcome: r.outcome, rank: r.rank, offering: r.offering }
@@ -76,6 +88,7 @@ export function drawRecordFile(record: DrawRecord): Uint8Array {
   const ordered: DrawRecord = {
     algorithm: record.algorithm,
     presale: record.presale,
+    ...(record.round ? { round: roundOf(record.round) } : {}),
     commitment: record.commitment,
     seed: record.seed,
     entryListHash: record.entryListHash,

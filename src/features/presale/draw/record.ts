@@ -105,10 +105,28 @@ export const drawVoidedSchema = z.strictObject({
 const list = <T extends z.ZodType>(item: T, name: string) =>
   z.array(item, { error: `${name} は配列です（第6節）` });
 
+/** The kinds of second round (docs/presale-draw.md, section 9): a resale match time, or a 復活当選 draw. */
+export const SECOND_ROUND_KINDS = ['resale', 'second-chance'] as const;
+export type SecondRoundKind = (typeof SECOND_ROUND_KINDS)[number];
+
+/**
+ * What makes a record a second round's (section 9): its own id (the draw log's `presale` field for the round's
+ * entries), its kind, its number among the presale's draws (the first round is 1) and the SHA-256 of the first
+ * round's record file, which the site's log anchors. A first round's record has no `round` key at all.
+ */
+export const drawRoundSchema = z.strictObject({
+  id,
+  kind: z.enum(SECOND_ROUND_KINDS, { error: 'round.kind は resale・second-chance のいずれかです（第9節）' }),
+  number: integer(2, 1_000_000, 'round.number は2以上の整数です（第9節）'),
+  first: hex(32, '第9節'),
+});
+
 /** Key order here is the order the server writes (section 6); a reader accepts any order. */
 export const drawRecordSchema = z.strictObject({
   algorithm: z.literal(DRAW_ALGORITHM, { error: `algorithm は "${DRAW_ALGORITHM}" です（第6節）` }),
   presale: id,
+  /** Present exactly on a second round's record (section 9); absent (not null) on the first round's. */
+  round: drawRoundSchema.optional(),
   commitment: hex32,
   seed: hex32,
   entryListHash: hex32,
@@ -127,3 +145,4 @@ export type DrawBeacon = z.infer<typeof drawBeaconSchema>;
 export type DrawResult = z.infer<typeof drawResultSchema>;
 export type DrawVoided = z.infer<typeof drawVoidedSchema>;
 export type DrawRecord = z.infer<typeof drawRecordSchema>;
+export type DrawRound = z.infer<typeof drawRoundSchema>;

@@ -89,6 +89,12 @@ export function recordRuleProblems(record: DrawRecord): RuleProblem[] {
       'entryList',
     ),
   ];
+  if (record.round && record.round.id === record.presale) {
+    problems.push({
+      check: 'format',
+      message: 'round.id は先行受付の ID（presale）と別の ID でなければなりません（第9節）',
+    });
+  }
   const offerings = new Set(record.offerings.map((o) => o.id));
   record.entries.forEach((entry, i) => {
     for (const choice of entry.choices.filter((c) => !offerings.has(c))) {

@@ -1,8 +1,13 @@
 /**
- * Where a verifier finds a published draw (docs/presale-draw.md, section 1): a record at
- * `/api/presales/{presaleId}/record` has its site's draw log at `/api/draws/log` on the same origin.
+ * Where a verifier finds a published draw (docs/presale-draw.md, sections 1 and 9): a record at
+ * `/api/presales/{presaleId}/record` (or a second round's at `/api/presales/{presaleId}/rounds/{number}/record`) has
+ * its site's draw log at `/api/draws/log` on the same origin.
  */
-const RECORD_PATH = /^\/api\/presales\/[A-Za-z0-9_-]{1,64}\/record\/?$/;
+const RECORD_PATH = /^\/api\/presales\/[A-Za-z0-9_-]{1,64}\/(?:rounds\/[1-9][0-9]{0,6}\/)?record\/?$/;
+
+/** Where a presale's record is served: the first round's, or a second round's by its number (section 9). */
+export const recordPath = (presaleId: string, round: number | null = null) =>
+  round === null ? `/api/presales/${presaleId}/record` : `/api/presales/${presaleId}/rounds/${round}/record`;
 
 export function drawLogUrlFor(recordUrl: string): string | null {
   let url: URL;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { bytesToHex, hexToBytes } from './bytes';
+import { bytesToHex, hexToBytes, sha256 } from './bytes';
 import { canonicalEntryList, entryListHash } from './canonical';
 import { runDraw } from './draw';
-import { makeDrawRecord } from './make-record';
+import { drawRecordFile, makeDrawRecord } from './make-record';
 import { DrawRandom, drawKey } from './random';
 import { LOCAL_BEACON_NOTE, type DrawEntry } from './record';
 import { verifyDrawRecord } from './verify';
@@ -63,7 +63,7 @@ const V4 = {
   voided: [],
 };
 
-async function streamOf(input: typeof V3 | typeof V4) {
+async function streamOf(input: { seed: string; entries: DrawEntry[]; beacon: { randomness: string } }) {
   const key = await drawKey(
     hexToBytes(input.seed),
     await entryListHash(input.entries),
@@ -153,5 +153,66 @@ describe('vector 4: keyed by drand quicknet round 657413', () => {
     ]);
     const record = await makeDrawRecord({ presale: 'vector-4', ...V4 });
     expect(await verifyDrawRecord(record)).toMatchObject({ ok: true, problems: [], warnings: [] });
+  });
+});
+
+// Vector 5 (section 9): a second round (復活当選) linked to vector 4's record, computed first by a separate
+// implementation written from the document.
+const V5 = {
+  seed: '1f1e1d1c1b1a191817161514131211100f0e0d0c0b0a09080706050403020100',
+  beacon: {
+    source: 'local' as const,
+    round: 1764288000,
+    randomness: '5a'.repeat(32),
+    note: LOCAL_BEACON_NOTE,
+  },
+  offerings: [
+    { id: 'P1-S', capacity: 2 },
+    { id: 'P1-A', capacity: 1 },
+    { id: 'P2-S', capacity: 2 },
+  ],
+  entries: [
+    { id: 'C3D4', tickets: 2, choices: ['P1-S', 'P1-A'] },
+    { id: 'M5N6', tickets: 1, choices: ['P1-S'] },
+    { id: 'W7', tickets: 1, choices: ['P2-S', 'P1-S'] },
+    { id: 'X8', tickets: 2, choices: ['P1-S'] },
+    { id: 'Y9', tickets: 1, choices: ['P1-A', 'P2-S'] },
+    { id: 'a1', tickets: 1, choices: ['P1-S', 'P2-S'] },
+    { id: 'T3', tickets: 2, choices: ['P2-S', 'P1-A'] },
+  ],
+  voided: [],
+};
+
+describe('vector 5: a second round linked to vector 4', () => {
+  it('links to vector 4’s record file, draws the documented order and results, and writes the documented file', async () => {
+    const first = await makeDrawRecord({ presale: 'vector-4', ...V4 });
+    const firstHash = bytesToHex(await sha256(drawRecordFile(first)));
+    expect(firstHash).toBe('853eda3ca105802ccbf04539ef5f7b26554fd696a3ff105a2c23e6b02812d08d');
+    expect(bytesToHex(await entryListHash(V5.entries))).toBe(
+      '5130660e62dbe1c507cdec7776542fba7224129a97d0d74f28a1c7f6d5d42e3a',
+    );
+    const { key } = await streamOf(V5);
+    expect(key).toBe('901b2aa8ed5c68b4d9bb6ed65382de85a620d2c5e67cde949f5f49c0b0ed2d0d');
+    const outcome = await runDraw({ ...V5, voided: new Set() });
+    expect(outcome.order.join(' ')).toBe('a1 T3 Y9 W7 M5N6 X8 C3D4');
+    const record = await makeDrawRecord({
+      presale: 'vector-4',
+      round: { id: 'vector-5-round', kind: 'second-chance', number: 2, first: firstHash },
+      ...V5,
+    });
+    expect(record.results).toEqual([
+      { entry: 'C3D4', outcome: 'lost' },
+      won('M5N6', 1, 'P1-S'),
+      won('T3', 1, 'P2-S'),
+      { entry: 'W7', outcome: 'lost' },
+      { entry: 'X8', outcome: 'lost' },
+      won('Y9', 1, 'P1-A'),
+      won('a1', 1, 'P1-S'),
+    ]);
+    const file = drawRecordFile(record);
+    expect(bytesToHex(await sha256(file))).toBe(
+      '8cc7a6f117443369ffaa382ae2b3884fe20ef5c5c0a1557c552e52da14ec3bd3',
+    );
+    expect(await verifyDrawRecord(JSON.parse(new TextDecoder().decode(file)))).toMatchObject({ ok: true });
   });
 });

@@ -6,6 +6,7 @@ import { jsonFromError } from '@/server/http/responses';
 import { getSite } from '@/features/site/app';
 import { readDrawLog } from './draw-log';
 import { presaleFairness, publishedDraws } from './public-draws';
+import { secondRoundRecordFile } from './second-round';
 import { publishedRecordFile } from './view';
 
 /*
@@ -70,6 +71,35 @@ export async function getDrawRecord(
     return jsonFromError(error);
   }
 }
+
+/**
+ * GET /api/presales/[id]/rounds/[number]/record: a second round's record file (docs/presale-draw.md, section 9),
+ * beside the first round's, exactly the bytes the draw log hashed. Published as soon as the round is drawn.
+ */
+export async function getRoundRecord(
+  _request: NextRequest,
+  context: { params: Promise<HostParams & { id: string; number: string }> },
+) {
+  try {
+    const params = await context.params;
+    const site = await getSite(params.host);
+    const number = /^[1-9][0-9]{0,6}$/.test(params.number) ? Number(params.number) : 0;
+    if (!site || !z.uuid().safeParse(params.id).success || number < 2) return notFound(NO_SUCH_ROUND);
+    const file = await secondRoundRecordFile(await getDb(), site.id, params.id, number);
+    if (file === null) return notFound(NO_SUCH_ROUND);
+    return new Response(file, {
+      headers: {
+        'Content-Type': 'application/json; charset=utf-8',
+        'Content-Disposition': `inline; filename="draw-${params.id}-round-${number}.json"`,
+        ...publicHeaders(3600),
+      },
+    });
+  } catch (error) {
+    return jsonFromError(error);
+  }
+}
+
+const NO_SUCH_ROUND = 'この抽選回の記録は見つかりません。';
 
 /** GET /api/draws: every published draw of the site, with its verification page and record (open data). */
 export async function getDraws(_request: NextRequest, context: { params: Promise<HostParams> }) {

@@ -1,0 +1,1 @@
+export { getRoundRecord as GET } from '@/features/presale/app';

@@ -1,0 +1,1 @@
+export { postResaleAction as POST } from '@/features/resale/app';

@@ -1,0 +1,1 @@
+export { getResaleCsv as GET } from '@/features/resale/app';

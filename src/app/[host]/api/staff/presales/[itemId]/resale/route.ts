@@ -1,0 +1,1 @@
+export { putResaleSettings as PUT, postResaleMatch as POST } from '@/features/resale/app';

@@ -1,0 +1,38 @@
+import 'server-only';
+import { eq } from 'drizzle-orm';
+import type { Db } from '@/server/db/client';
+import { contentItems, presaleOfferings, presalePerformances, presales } from '@/server/db/schema';
+
+export type Presale = typeof presales.$inferSelect;
+
+const DAY = new Intl.DateTimeFormat('ja-JP', {
+  timeZone: 'Asia/Tokyo',
+  month: 'long',
+  day: 'numeric',
+  weekday: 'short',
+});
+
+/** "12月13日(日) 東京ガーデンシアター 指定席": the seat a notice or a row names. */
+export async function seatOf(tx: Db, offeringId: string): Promise<{ title: string; seat: string }> {
+  const [row] = await tx
+    .select({
+      title: contentItems.title,
+      startsAt: presalePerformances.startsAt,
+      venue: presalePerformances.venue,
+      seatType: presaleOfferings.seatType,
+    })
+    .from(presaleOfferings)
+    .innerJoin(presalePerformances, eq(presalePerformances.id, presaleOfferings.performanceId))
+    .innerJoin(presales, eq(presales.id, presaleOfferings.presaleId))
+    .innerJoin(contentItems, eq(contentItems.id, presales.itemId))
+    .where(eq(presaleOfferings.id, offeringId));
+  if (!row) return { title: 'ファンクラブ先行', seat: '' };
+  return { title: row.title, seat: `${DAY.format(row.startsAt)} ${row.venue} ${row.seatType}` };
+}
+
+/** What the seller gets back for one ticket: face value less the club's fee (never below zero). */
+export const refundOf = (faceValueYen: number, feeYen: number) => Math.max(0, faceValueYen - feeYen);
+
+/** The club's fee as it applies to a ticket of this face value (at most the face value). */
+export const feeFor = (presale: Pick<Presale, 'resaleFeeYen'>, faceValueYen: number) =>
+  Math.min(presale.resaleFeeYen, faceValueYen);
