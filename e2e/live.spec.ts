@@ -42,21 +42,22 @@ async function stop(encoder: ChildProcess): Promise<void> {
   await exited;
 }
 
-/** Plays the player's video (muted: no gesture needed) and waits for it to move on by at least `seconds`. */
+/**
+ * Plays the player's video (muted: no gesture needed; asked again until it plays, as the source may still be
+ * loading) and waits for it to move on by more than `seconds`.
+ */
 async function expectAdvancing(page: Page, seconds: number): Promise<void> {
   const video = page.locator('[data-live-video]');
   await expect(video).toBeVisible();
-  await video.evaluate((element: HTMLVideoElement) => {
-    element.muted = true;
-    void element.play().catch(() => {});
-  });
-  const start = await expect
-    .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 30_000 })
-    .toBeGreaterThan(0)
-    .then(() => video.evaluate((element: HTMLVideoElement) => element.currentTime));
-  await expect
-    .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 30_000 })
-    .toBeGreaterThan(start + seconds);
+  const position = () =>
+    video.evaluate((element: HTMLVideoElement) => {
+      element.muted = true;
+      if (element.paused) void element.play().catch(() => {});
+      return element.currentTime;
+    });
+  await expect.poll(position, { timeout: 45_000 }).toBeGreaterThan(0);
+  const start = await position();
+  await expect.poll(position, { timeout: 30_000 }).toBeGreaterThan(start + seconds);
 }
 
 test('staff go live from OBS, a premium member watches the stream and then its archive', async ({

@@ -47,7 +47,8 @@ export async function seedDemoContent(db: Db, sites: Site[], options: ContentSee
       const files = options.media === false ? { ...item, images: [], video: undefined } : item;
       const itemId = await seedItem(db, site, files, publishedAt, canaries);
       if (item.stream) {
-        await seedDemoStream(db, site.id, itemId, item.stream, publishedAt, options.dataDir);
+        const archiveDir = options.media === false ? null : options.dataDir;
+        await seedDemoStream(db, site.id, itemId, item.stream, publishedAt, archiveDir);
       }
       manifest[site.slug]!.push(...canaries.all);
       written += 1;

@@ -23,7 +23,8 @@ export async function seedDemoStream(
   itemId: string,
   stream: DemoStream,
   publishedAt: Date,
-  dataDir: string,
+  /** The data directory to write an ended stream's archive into; null: the row only (no media seeded). */
+  dataDir: string | null,
 ): Promise<void> {
   const keyHash = hashStreamSecret(newStreamSecret());
   if (stream.state === 'scheduled') {
@@ -51,8 +52,8 @@ export async function seedDemoStream(
       archiveUntil: new Date(endedAt.getTime() + DEMO_ARCHIVE_DAYS * 86_400_000),
     })
     .returning({ id: liveStreams.id });
-  const archive = await demoArchive(stream.archiveSeconds);
-  if (!archive) return;
+  const archive = dataDir ? await demoArchive(stream.archiveSeconds) : null;
+  if (!archive || !dataDir) return;
   const target = path.resolve(dataDir, 'live/archive', row!.id);
   await mkdir(path.dirname(target), { recursive: true });
   await cp(archive, target, { recursive: true });
