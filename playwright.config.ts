@@ -143,6 +143,9 @@ export default defineConfig({
       AUTH_EMULATOR_PORT: AUTH_PORT,
       // Its own mail catcher, derived from the app's port so that parallel runs never share one (e2e/support/mail.ts).
       MAIL_CATCHER_PORT: String(PORT + 30),
+      // Its own media server for the live streams (decision 0050): HLS and RTMP ports derived from the app's too.
+      LIVE_HTTP_PORT: String(PORT + 90),
+      LIVE_RTMP_PORT: String(PORT + 91),
       // The sandbox's test clock, so that a spec can let a paid period run out.
       SANDBOX_TEST_CLOCK: 'true',
       // Marks every member-only field of the demo content for the leak test (e2e/content-leak.spec.ts).

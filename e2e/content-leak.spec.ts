@@ -9,6 +9,15 @@ import {
   siteTarget,
 } from './support/content';
 import { crawlSite, describeFindings, type CrawlReport } from './support/crawler';
+import {
+  ARCHIVED,
+  expectPlayable,
+  guessedUrls,
+  itemIdByTitle,
+  liveSource,
+  SCHEDULED,
+  streamIdOf,
+} from './support/live';
 
 /**
  * The leak test (docs/decisions/0010): every member-only string of the seed (scripts/lib/content-canaries.ts) is
@@ -214,6 +223,70 @@ test.describe('no member-only data reaches anyone who may not see it', () => {
         expectNothingFound(report, 'second', persona);
         expect.soft(report.signedMediaIds.size, `${persona.name}: signed media URLs`).toBe(0);
       });
+    }
+  });
+});
+
+/**
+ * Live streams (decision 0050): the playlists and segments of a stream and of its archive come from the media server,
+ * by addresses the app signs per viewer. Only a premium member of the site gets one; nobody else gets an address,
+ * and no address they could see or guess is served.
+ */
+test.describe('live streams and archives reach only premium members of the site', () => {
+  test('mio: visitor, guest, expired member and a premium member of second get no playlist or segment', async ({
+    playwright,
+  }) => {
+    const api = await playwright.request.newContext();
+    try {
+      const [premium, guest, expired, otherPremium] = await sessions([
+        ['mio', 'premium'],
+        ['mio', 'guest'],
+        ['mio', 'expired'],
+        ['second', 'premium'],
+      ]);
+      const archivedId = await itemIdByTitle(api, 'mio', 'movie', ARCHIVED.title);
+      const scheduledId = await itemIdByTitle(api, 'mio', 'movie', SCHEDULED.title);
+
+      // Positive control: the premium member gets the archive, by an address the media server serves.
+      const archive = await liveSource(api, 'mio', archivedId, premium!);
+      expect(archive.status).toBe(200);
+      expect(archive.state).toBe('ended');
+      expect(archive.url).toMatch(
+        /\/hls\/[\w-]{22}\/\d+\/[0-9a-f]{16}\/archive\/[0-9a-f-]{36}\/index\.m3u8$/,
+      );
+      await expectPlayable(api, archive.url!);
+      // A stream not yet on has no address at all, even for a premium member.
+      const scheduled = await liveSource(api, 'mio', scheduledId, premium!);
+      expect(scheduled.state).toBe('scheduled');
+      expect(scheduled.text).not.toContain('/hls/');
+
+      const personas: [string, string | null][] = [
+        ['signed-out visitor', null],
+        ['guest member', guest!],
+        ['expired member', expired!],
+        ["second's premium member (cookie sent to mio)", otherPremium!],
+      ];
+      for (const [name, session] of personas) {
+        for (const itemId of [archivedId, scheduledId]) {
+          const answer = await liveSource(api, 'mio', itemId, session);
+          expect.soft(answer.status, `${name}: /api/live/${itemId}`).toBe(403);
+          expect.soft(answer.text, `${name}: no address`).not.toContain('/hls/');
+          expect.soft(answer.text).not.toContain(streamIdOf(archive.url!));
+        }
+      }
+      // On its own site, second's premium member cannot reach mio's item by its id.
+      const foreign = await liveSource(api, 'second', archivedId, otherPremium!);
+      expect.soft(foreign.status, "mio's stream on second").toBe(404);
+
+      // Whatever they guess or alter of the premium member's address, the media server refuses it.
+      const streamId = streamIdOf(archive.url!);
+      const otherStreamId = '00000000-0000-4000-8000-000000000000';
+      for (const url of guessedUrls(archive.url!, streamId, otherStreamId)) {
+        const status = (await api.get(url, { failOnStatusCode: false, maxRedirects: 0 })).status();
+        expect.soft([403, 404, 410], `${url} answered ${status}`).toContain(status);
+      }
+    } finally {
+      await api.dispose();
     }
   });
 });

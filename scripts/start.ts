@@ -21,6 +21,7 @@ import { APP_SERVER_FLAGS, ensureBuild, SERVER_ENTRY } from './lib/build';
 import { startAuthEmulator, type AuthEmulator } from './lib/auth-emulator';
 import { seedAuthEmulator } from './lib/seed-auth';
 import { startMailCatcher, type MailCatcher } from './lib/mail-catcher';
+import { hasMediaServer, startMediaServer, type MediaServer } from './lib/media-server';
 
 const paymentsProvider = env.PAYMENTS_PROVIDER ?? (env.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox');
 const usesRealProvider = !env.FIREBASE_AUTH_EMULATOR_HOST && env.FIREBASE_API_KEY_FC_SITE_001 !== undefined;
@@ -28,8 +29,10 @@ const usesRealProvider = !env.FIREBASE_AUTH_EMULATOR_HOST && env.FIREBASE_API_KE
 let embedded: EmbeddedDb | null = null;
 let emulator: AuthEmulator | null = null;
 let mailCatcher: MailCatcher | null = null;
+let mediaServer: MediaServer | null = null;
 
 async function stopServices(): Promise<void> {
+  await mediaServer?.stop().catch(() => {});
   await mailCatcher?.stop().catch(() => {});
   await emulator?.stop().catch(() => {});
   await embedded?.stop().catch(() => {});
@@ -100,6 +103,27 @@ async function main(): Promise<void> {
   const altchaHmacKey = await demoSecret('ALTCHA_HMAC_KEY', 'altcha-hmac-key');
   const noticeTokenSecret = await demoSecret('NOTICE_TOKEN_SECRET', 'notice-token-secret');
   const ticketSigningSecret = await demoSecret('TICKET_SIGNING_SECRET', 'ticket-signing-secret');
+  const liveUrlSecret = await demoSecret('LIVE_URL_SECRET', 'live-url-secret');
+  // The live streams' media server (decision 0050), unless LIVE_HLS_URL names one run elsewhere: nginx-rtmp takes
+  // the encoder's RTMP and serves HLS by signed URLs on its own port, and calls the app back on its port.
+  if (!env.LIVE_HLS_URL) {
+    if (hasMediaServer()) {
+      mediaServer = await startMediaServer({
+        dir: path.join(env.DATA_DIR, 'live'),
+        rtmpPort: env.LIVE_RTMP_PORT ?? 1935,
+        httpPort: env.LIVE_HTTP_PORT ?? env.PORT + 40,
+        appUrl: `http://127.0.0.1:${env.PORT}`,
+        secret: liveUrlSecret,
+      }).catch((error: unknown) => {
+        console.warn('No live streaming: its media server did not start.', error);
+        return null;
+      });
+    } else {
+      console.warn(
+        'No live streaming: apt-get install nginx libnginx-mod-rtmp ffmpeg to run its media server.',
+      );
+    }
+  }
   // Pages cached by an earlier start may come from another database (a fresh DATA_DIR, another DATABASE_URL):
   // each start renders them afresh from the data it serves.
   await rm(path.resolve('.next/server/route-cache'), { recursive: true, force: true });
@@ -127,6 +151,8 @@ async function main(): Promise<void> {
       ALTCHA_HMAC_KEY: altchaHmacKey,
       NOTICE_TOKEN_SECRET: noticeTokenSecret,
       TICKET_SIGNING_SECRET: ticketSigningSecret,
+      LIVE_URL_SECRET: liveUrlSecret,
+      ...(mediaServer ? { LIVE_HLS_URL: mediaServer.hlsUrl, LIVE_INGEST_URL: mediaServer.ingestUrl } : {}),
       SMTP_URL: env.SMTP_URL ?? mailCatcher!.smtpUrl,
       // glibc's per-thread malloc arenas hold memory the app never uses again.
       MALLOC_ARENA_MAX: '2',
@@ -134,6 +160,10 @@ async function main(): Promise<void> {
   });
   if (mailCatcher)
     console.log(`Mail catcher at ${mailCatcher.webUrl}: every mail the demo sends is shown there`);
+  if (mediaServer)
+    console.log(
+      `Media server: OBS publishes to ${mediaServer.ingestUrl}, members watch from ${mediaServer.hlsUrl}`,
+    );
   console.log(`Starting the app at http://localhost:${env.PORT} (setup took ${Date.now() - started} ms)`);
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -142,6 +172,7 @@ async function main(): Promise<void> {
       // The emulator saves its accounts meanwhile, so that shutting down takes one wait, not two.
       void emulator?.stop();
       void mailCatcher?.stop();
+      void mediaServer?.stop();
     });
   }
   app.on('exit', (code) => {
@@ -156,7 +187,12 @@ async function main(): Promise<void> {
  * mails' unsubscribe links (docs/decisions/0028), TICKET_SIGNING_SECRET the ticket and card codes (docs/decisions/0033).
  */
 async function demoSecret(
-  name: 'MEDIA_URL_SECRET' | 'ALTCHA_HMAC_KEY' | 'NOTICE_TOKEN_SECRET' | 'TICKET_SIGNING_SECRET',
+  name:
+    | 'MEDIA_URL_SECRET'
+    | 'ALTCHA_HMAC_KEY'
+    | 'NOTICE_TOKEN_SECRET'
+    | 'TICKET_SIGNING_SECRET'
+    | 'LIVE_URL_SECRET',
   fileName: string,
 ): Promise<string> {
   // eslint-disable-next-line no-restricted-properties -- env.ts fills in a development default, refused by `next start`

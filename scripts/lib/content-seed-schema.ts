@@ -56,6 +56,19 @@ export const demoItemSchema = z.strictObject({
     .string()
     .regex(/^[A-Za-z0-9_-]{11}$/)
     .optional(),
+  /** movie: a live stream (features/live): one to go live with, or an archive made at seed time that plays offline. */
+  stream: z
+    .discriminatedUnion('state', [
+      z.strictObject({
+        state: z.literal('scheduled'),
+        inHours: z
+          .number()
+          .min(0)
+          .max(24 * 30),
+      }),
+      z.strictObject({ state: z.literal('ended'), archiveSeconds: z.number().int().min(4).max(60) }),
+    ])
+    .optional(),
   ticket: z
     .strictObject({
       performances: z.array(performance).min(1),

@@ -12,6 +12,7 @@ import { encodeImage, storeImage, storeVideo, type Encoded } from '@/features/me
 import { demoContentSchema, type DemoItem } from './content-seed-schema';
 import { demoImage, demoVideo } from './demo-media';
 import { canariesFor, type Canaries } from './content-canaries';
+import { seedDemoStream } from './seed-live';
 import { jstDay, parseJstLocal } from '@/lib/dates';
 
 export interface ContentSeedOptions {
@@ -44,7 +45,11 @@ export async function seedDemoContent(db: Db, sites: Site[], options: ContentSee
       const canaries = canariesFor(site.slug, item, options.canaries && premium);
       const publishedAt = addMinutes(now, -item.daysAgo * 24 * 60 - index * 7);
       const files = options.media === false ? { ...item, images: [], video: undefined } : item;
-      await seedItem(db, site, files, publishedAt, canaries);
+      const itemId = await seedItem(db, site, files, publishedAt, canaries);
+      if (item.stream) {
+        const archiveDir = options.media === false ? null : options.dataDir;
+        await seedDemoStream(db, site.id, itemId, item.stream, publishedAt, archiveDir);
+      }
       manifest[site.slug]!.push(...canaries.all);
       written += 1;
     }
@@ -125,6 +130,7 @@ async function seedItem(db: Db, site: Site, item: DemoItem, publishedAt: Date, c
     (_match, n: string) => `media:${mediaIds[Number(n)] ?? 'missing'}`,
   );
   await setItemBody(db, site.id, id, canaries.body(body));
+  return id;
 }
 
 /**

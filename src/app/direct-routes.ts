@@ -1,4 +1,5 @@
 import type { DirectRoute } from '@/server/http/direct-routes';
+import { liveDirectRoutes } from '@/features/live/server';
 import { presaleDirectRoutes } from '@/features/presale/server';
 
 /**
@@ -8,5 +9,7 @@ import { presaleDirectRoutes } from '@/features/presale/server';
  *
  * - GET  /api/presales/item/{itemId}: an item's presale as the viewer sees it (the opening's and the results' peak)
  * - POST /api/presales/{id}/application: apply, change, cancel; a companion accepts or declines (the opening's peak)
+ * - POST /api/live/rtmp/publish and /api/live/rtmp/publish-done: the media server's callbacks (decision 0050), which
+ *   name no site's host
  */
-export const DIRECT_ROUTES: readonly DirectRoute[] = [...presaleDirectRoutes];
+export const DIRECT_ROUTES: readonly DirectRoute[] = [...presaleDirectRoutes, ...liveDirectRoutes];

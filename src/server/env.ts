@@ -130,6 +130,26 @@ const envSchema = z.object({
    * per site and key id; required in production, at least 32 characters. No key derived from it leaves the server.
    */
   TICKET_SIGNING_SECRET: optional(z.string().min(32)),
+  /**
+   * Live streaming (decision 0050). The public address of the media server's HLS (nginx, `/hls/` below it), e.g.
+   * https://live.example.jp; unset: no live streaming (staff see why). `npm start` sets it for the demo.
+   */
+  LIVE_HLS_URL: optional(z.url({ protocol: /^https?$/ })),
+  /** The ingest address staff paste into OBS as its server, e.g. rtmp://live.example.jp/live. */
+  LIVE_INGEST_URL: optional(z.url({ protocol: /^rtmps?$/ })),
+  /**
+   * Shared with the media server's nginx (`secure_link_md5`): signs the short-lived playlist and segment URLs;
+   * required in production when LIVE_HLS_URL is set, at least 32 characters.
+   */
+  LIVE_URL_SECRET: optional(
+    z
+      .string()
+      .min(32)
+      .regex(/^[\w.~-]+$/),
+  ),
+  /** Ports of the media server `npm start` runs for the demo: RTMP ingest (default 1935) and HLS (default PORT+40). */
+  LIVE_RTMP_PORT: optional(z.coerce.number().int().min(1).max(65535)),
+  LIVE_HTTP_PORT: optional(z.coerce.number().int().min(1).max(65535)),
 });
 
 /** Known to everyone who reads this file: good for a laptop and tests, refused in production. */
@@ -137,6 +157,7 @@ const DEVELOPMENT_MEDIA_URL_SECRET = 'development-only-media-url-secret-do-not-u
 const DEVELOPMENT_ALTCHA_HMAC_KEY = 'development-only-altcha-hmac-key-do-not-use-in-production';
 const DEVELOPMENT_NOTICE_TOKEN_SECRET = 'development-only-notice-token-secret-do-not-use-in-production';
 const DEVELOPMENT_TICKET_SIGNING_SECRET = 'development-only-ticket-signing-secret-do-not-use-in-production';
+const DEVELOPMENT_LIVE_URL_SECRET = 'development-only-live-url-secret-do-not-use-in-production';
 
 const checkedEnvSchema = envSchema
   .superRefine((value, ctx) => {
@@ -193,6 +214,17 @@ const checkedEnvSchema = envSchema
         message: 'required in production (at least 32 random characters)',
       });
     }
+    if (
+      serving &&
+      value.LIVE_HLS_URL &&
+      (!value.LIVE_URL_SECRET || value.LIVE_URL_SECRET === DEVELOPMENT_LIVE_URL_SECRET)
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['LIVE_URL_SECRET'],
+        message: 'required in production with LIVE_HLS_URL (at least 32 random characters)',
+      });
+    }
     if (serving && !value.SMTP_URL && value.DEMO_MODE !== 'true') {
       ctx.addIssue({
         code: 'custom',
@@ -207,6 +239,7 @@ const checkedEnvSchema = envSchema
     ALTCHA_HMAC_KEY: value.ALTCHA_HMAC_KEY ?? DEVELOPMENT_ALTCHA_HMAC_KEY,
     NOTICE_TOKEN_SECRET: value.NOTICE_TOKEN_SECRET ?? DEVELOPMENT_NOTICE_TOKEN_SECRET,
     TICKET_SIGNING_SECRET: value.TICKET_SIGNING_SECRET ?? DEVELOPMENT_TICKET_SIGNING_SECRET,
+    LIVE_URL_SECRET: value.LIVE_URL_SECRET ?? DEVELOPMENT_LIVE_URL_SECRET,
   }));
 
 export type Env = z.infer<typeof checkedEnvSchema>;

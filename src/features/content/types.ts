@@ -37,6 +37,8 @@ export interface ItemFull extends ItemSummary {
   video: VideoView | null;
   embed: MovieEmbed | null;
   presale: PresaleAccess | null;
+  /** The item is a live stream (features/live): its page shows the live player instead of a movie. */
+  liveStream: boolean;
 }
 
 export interface LockedItem extends ItemSummary {

@@ -158,6 +158,8 @@ export const siteConfigSchema = z
       .nullable()
       .default(null),
     THEME: themeSchema,
+    /** The section whose items staff may take live (features/live, decision 0050); MOVIE unless named. */
+    LIVE_SECTION: z.enum(SECTION_IDS).default('movie'),
     /**
      * The sender of the site's mails (decision 0028), and the address its links start with. Unset: the service name
      * from no-reply@ the site's first host; SITE_URL unset: that host (http and the app's port in the demo).

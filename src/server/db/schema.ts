@@ -12,3 +12,4 @@ export * from './presale-schema';
 export * from './tickets-schema';
 export * from './jobs-schema';
 export * from './resale-schema';
+export * from './live-schema';

@@ -5,13 +5,15 @@ import { PresaleAccessView } from '@/features/content/components/presale-access'
 import { applyState } from '@/features/content/components/ticket-schedule';
 import type { ItemFull } from '@/features/content/types';
 import { PresalePanel } from '@/features/presale/ui';
+import { LivePlayer } from '@/features/live/ui';
 
 /** The member-only part of an item's page, for a viewer who may see it. */
 export function FullItem({ item, now }: { item: ItemFull; now: Date }) {
   const open = item.ticket ? applyState(item.ticket, now) === '受付中' : false;
   return (
     <div className="space-y-8">
-      {item.section === 'movie' && (
+      {item.liveStream && <LivePlayer itemId={item.id} title={item.title} />}
+      {item.section === 'movie' && !item.liveStream && (
         <MoviePlayer video={item.video} embed={item.embed} poster={item.cover} title={item.title} />
       )}
       {item.section === 'photo' && item.photos.length > 0 && <PhotoGallery photos={item.photos} />}

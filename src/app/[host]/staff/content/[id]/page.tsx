@@ -9,6 +9,9 @@ import { staffSections, toFormValues } from '@/features/content';
 import { loadItemForEdit, itemState } from '@/features/content/server';
 import { listItemFiles } from '@/features/media/server';
 import { ItemEditor } from '@/features/content/ui';
+import { env } from '@/server/env';
+import { findStreamOfItem, staffStream } from '@/features/live/server';
+import { LivePanel } from '@/features/live/ui';
 
 export const metadata: Metadata = { title: '記事の編集' };
 
@@ -27,7 +30,10 @@ export default async function EditItemPage(props: Props) {
   });
   const files = await listItemFiles(db, actor, loaded.item.id);
   const section = staffSections(site.config).find((entry) => entry.id === loaded.item.section);
-  return (
+  // A live item (decision 0050): the section the site names for live (MOVIE unless configured).
+  const live = loaded.item.section === site.config.LIVE_SECTION;
+  const stream = live ? await findStreamOfItem(db, site.id, loaded.item.id) : null;
+  const editor = (
     <ItemEditor
       itemId={loaded.item.id}
       section={loaded.item.section}
@@ -37,5 +43,16 @@ export default async function EditItemPage(props: Props) {
       imageUrls={loaded.imageUrls}
       files={files}
     />
+  );
+  if (!live) return editor;
+  return (
+    <div className="flex flex-col gap-8">
+      {editor}
+      <LivePanel
+        itemId={loaded.item.id}
+        initial={stream ? staffStream(stream) : null}
+        ingestUrl={env.LIVE_INGEST_URL ?? null}
+      />
+    </div>
   );
 }

@@ -1,0 +1,3 @@
+import { getLiveSource } from '@/features/live/app';
+
+export const GET = getLiveSource;

@@ -1,0 +1,3 @@
+import { postStaffLiveKey } from '@/features/live/app';
+
+export const POST = postStaffLiveKey;

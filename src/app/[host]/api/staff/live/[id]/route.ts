@@ -1,0 +1,3 @@
+import { postStaffLive } from '@/features/live/app';
+
+export const POST = postStaffLive;
