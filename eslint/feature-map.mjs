@@ -10,8 +10,8 @@
  *   3. staff (the console's core: roles, the staff gate and API wrapper, audit, shell, team, jobs), membership
  *   4. consent (hosts the legal pages' console), notices (announcements), media (the files' console)
  *   5. billing (hosts the members' and plans' consoles: they show payments and consent)
- *   6. signup, presale
- *   7. content (hosts the items' console), tickets
+ *   6. signup, presale, chat (the live chat and its moderation)
+ *   7. content (hosts the items' console; places the chat beside a live item), tickets
  *   8. front
  */
 export const FEATURE_MAP = {
@@ -26,7 +26,8 @@ export const FEATURE_MAP = {
   billing: ['site', 'auth', 'staff', 'membership', 'consent', 'notices'],
   signup: ['site', 'auth', 'membership', 'consent', 'billing'],
   presale: ['site', 'auth', 'staff', 'membership', 'notices', 'billing'],
-  content: ['site', 'auth', 'staff', 'membership', 'media', 'presale'],
+  chat: ['site', 'auth', 'staff', 'membership'],
+  content: ['site', 'auth', 'staff', 'membership', 'media', 'presale', 'chat'],
   tickets: ['site', 'auth', 'staff', 'membership', 'presale'],
   front: ['site', 'auth', 'membership', 'content'],
 };

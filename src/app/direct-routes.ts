@@ -1,5 +1,6 @@
 import type { DirectRoute } from '@/server/http/direct-routes';
 import { presaleDirectRoutes } from '@/features/presale/server';
+import { chatDirectRoutes } from '@/features/chat/server';
 
 /**
  * The addresses the app answers without Next.js (docs/decisions/0034), listed here beside the routes Next.js answers
@@ -8,5 +9,7 @@ import { presaleDirectRoutes } from '@/features/presale/server';
  *
  * - GET  /api/presales/item/{itemId}: an item's presale as the viewer sees it (the opening's and the results' peak)
  * - POST /api/presales/{id}/application: apply, change, cancel; a companion accepts or declines (the opening's peak)
+ * - GET  /api/chat/{itemId}/stream: a live item's chat as Server-Sent Events, for as long as the viewer watches (0051)
+ * - POST /api/chat/{itemId}/messages, …/reports, …/moderation; GET …/reports: write, report, moderate
  */
-export const DIRECT_ROUTES: readonly DirectRoute[] = [...presaleDirectRoutes];
+export const DIRECT_ROUTES: readonly DirectRoute[] = [...presaleDirectRoutes, ...chatDirectRoutes];
