@@ -5,9 +5,16 @@ export const SLOW_MODE_CHOICES = [0, 5, 10, 30, 60] as const;
 /** A viewer joining without a last id sees this many recent messages. */
 export const CHAT_BACKLOG = 50;
 
-/** How NG words are compared: full-width and half-width alike (NFKC), upper and lower case alike, spaces ignored. */
+/**
+ * How NG words are compared: full-width and half-width alike (NFKC), upper and lower case alike, katakana as
+ * hiragana, spaces ignored: ＢＡＫＡ, baka, バカ and ば か all meet the word.
+ */
 export function normalizeForNg(text: string): string {
-  return text.normalize('NFKC').toLowerCase().replace(/\s+/g, '');
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[\u30a1-\u30f6]/g, (kana) => String.fromCharCode(kana.charCodeAt(0) - 0x60))
+    .replace(/\s+/g, '');
 }
 
 /** The first NG word the text contains, or null. */
