@@ -37,6 +37,8 @@ export interface ItemFull extends ItemSummary {
   video: VideoView | null;
   embed: MovieEmbed | null;
   presale: PresaleAccess | null;
+  /** The live chat is shown: the stream is on (is_live), or its chat is kept beside the archive (decision 0051). */
+  chat: boolean;
 }
 
 export interface LockedItem extends ItemSummary {

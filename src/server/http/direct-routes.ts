@@ -23,7 +23,12 @@ export interface AnsweredRoute extends DirectPath {
  * `Response` would be buffered whole, and a web stream per open connection costs more than the connection.
  */
 export interface StreamedRoute extends DirectPath {
-  serve(req: IncomingMessage, res: ServerResponse, host: string, params: Record<string, string>): Promise<void>;
+  serve(
+    req: IncomingMessage,
+    res: ServerResponse,
+    host: string,
+    params: Record<string, string>,
+  ): Promise<void>;
   answer?: never;
 }
 

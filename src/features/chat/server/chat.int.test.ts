@@ -10,14 +10,7 @@ import { addMember, addPlan } from '@/features/membership/testing';
 import { chatPersonOf, type ChatPerson } from './access';
 import { eventsAfter, reportsOf } from './read';
 import { stateEvent } from './stream';
-import {
-  deleteMessage,
-  pinMessage,
-  postMessage,
-  reportMessage,
-  restrictAuthor,
-  setSlowMode,
-} from './write';
+import { deleteMessage, pinMessage, postMessage, reportMessage, restrictAuthor, setSlowMode } from './write';
 
 /** Posting, NG words, slow mode, mute and ban, deletion, pins and reports, through the chat's gate. */
 let handle: Awaited<ReturnType<typeof createTestDb>>;
@@ -48,7 +41,13 @@ beforeAll(async () => {
   });
   await handle.db
     .insert(staffMembers)
-    .values({ siteId: mio.id, uid: 'staff-owner', email: 'o@example.jp', displayName: '運営', role: 'owner' });
+    .values({
+      siteId: mio.id,
+      uid: 'staff-owner',
+      email: 'o@example.jp',
+      displayName: '運営',
+      role: 'owner',
+    });
   tokens.fan = await session(mio.id, fan.uid);
   tokens.other = await session(mio.id, other.uid);
   tokens.guest = await session(mio.id, guest.uid);
@@ -75,13 +74,15 @@ const refusal = (work: Promise<unknown>) =>
     (error: unknown) => (error instanceof AppError ? { code: error.code, message: error.message } : error),
   );
 
-describe('the chat gate (the item\'s own)', () => {
+describe("the chat gate (the item's own)", () => {
   it('lets premium members and moderating staff in, nobody else', async () => {
     const fan = await person(tokens.fan);
     expect(fan).toMatchObject({ staff: null, live: true, muted: false, banned: false });
     expect((await person(tokens.staff)).staff?.role).toBe('owner');
     expect(await refusal(person(tokens.guest))).toMatchObject({ code: 'FORBIDDEN' });
-    expect(await refusal(chatPersonOf(handle.db, mio, null, live))).toMatchObject({ code: 'UNAUTHENTICATED' });
+    expect(await refusal(chatPersonOf(handle.db, mio, null, live))).toMatchObject({
+      code: 'UNAUTHENTICATED',
+    });
     // A member of another site is nobody here, even with a premium session there.
     expect(await refusal(person(tokens.secondFan))).toMatchObject({ code: 'UNAUTHENTICATED' });
     // An item that is not live and has no chat kept has none.

@@ -89,9 +89,7 @@ describe('delivery across instances', () => {
     expect(a.events[0]).toMatchObject({ kind: 'state', seq: 0, messages: [] });
 
     // Four members at once, and a deletion among them.
-    const posted = await Promise.all(
-      range(1, 40).map((i) => say(`m${i % 4}`, `メッセージ${i}`)),
-    );
+    const posted = await Promise.all(range(1, 40).map((i) => say(`m${i % 4}`, `メッセージ${i}`)));
     await deleteMessage(handle.db, fan('staff', true), posted[3]!);
     const last = 41;
     await vi.waitFor(() => expect(a.sub.lastSeq).toBe(last), { timeout: 5_000 });

@@ -69,7 +69,9 @@ const postAnswer = chatPost(async ({ person, body, db, site }) => {
   const parsed = messageSchema.safeParse(body);
   if (!parsed.success) return jsonInvalid(parsed.error.issues);
   await consumeRateLimit(db, 'chat:account', `${site.id}:${person.uid}`);
-  const name = person.staff ? `${person.staff.displayName}（運営）` : await shownName(db, site.id, person.uid);
+  const name = person.staff
+    ? `${person.staff.displayName}（運営）`
+    : await shownName(db, site.id, person.uid);
   const seq = await postMessage(db, person, {
     body: parsed.data.body,
     ngWords: site.config.CHAT_NG_WORDS,

@@ -24,14 +24,23 @@ export type StoredEvent = Exclude<ChatEvent, { kind: 'state' }> & { uid?: string
 /** A room's number now, its slow mode and pinned message number (zeros for a room nobody wrote in). */
 export async function roomOf(db: Db, itemId: string) {
   const [room] = await db.select().from(chatRooms).where(eq(chatRooms.itemId, itemId)).limit(1);
-  return { lastSeq: room?.lastSeq ?? 0, slowSeconds: room?.slowSeconds ?? 0, pinnedSeq: room?.pinnedSeq ?? null };
+  return {
+    lastSeq: room?.lastSeq ?? 0,
+    slowSeconds: room?.slowSeconds ?? 0,
+    pinnedSeq: room?.pinnedSeq ?? null,
+  };
 }
 
 /**
  * The room's events after `after`, up to `limit`, in order, with each message's text as it is now (a message
  * deleted since is sent as its deletion only: its text never goes out again). One query.
  */
-export async function eventsAfter(db: Db, itemId: string, after: number, limit = 500): Promise<StoredEvent[]> {
+export async function eventsAfter(
+  db: Db,
+  itemId: string,
+  after: number,
+  limit = 500,
+): Promise<StoredEvent[]> {
   const rows = await db
     .select({ event: chatEvents, message: chatMessages })
     .from(chatEvents)
@@ -79,7 +88,11 @@ export async function recentMessages(db: Db, itemId: string, upTo: number, pinne
             .select()
             .from(chatMessages)
             .where(
-              and(eq(chatMessages.itemId, itemId), eq(chatMessages.seq, pinnedSeq), isNull(chatMessages.deletedAt)),
+              and(
+                eq(chatMessages.itemId, itemId),
+                eq(chatMessages.seq, pinnedSeq),
+                isNull(chatMessages.deletedAt),
+              ),
             )
         )[0] ??
         null);

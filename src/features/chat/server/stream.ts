@@ -71,7 +71,9 @@ function refuse(res: ServerResponse, error: unknown): void {
   const known = error instanceof AppError ? error : null;
   if (!known) console.error('chat stream:', error);
   const code = known?.code ?? 'INTERNAL';
-  const body = JSON.stringify({ error: { code, message: known?.message ?? ERROR_CATALOGUE.INTERNAL.message } });
+  const body = JSON.stringify({
+    error: { code, message: known?.message ?? ERROR_CATALOGUE.INTERNAL.message },
+  });
   res.writeHead(ERROR_CATALOGUE[code].status, {
     'content-type': 'application/json; charset=utf-8',
     'cache-control': 'private, no-store',

@@ -174,8 +174,5 @@ export async function restrictAuthor(
 /** A member's report of a message: once per member and message; staff see the count. */
 export async function reportMessage(db: Db, person: ChatPerson, seq: number) {
   await messageOf(db, person.itemId, seq);
-  await db
-    .insert(chatReports)
-    .values({ itemId: person.itemId, seq, uid: person.uid })
-    .onConflictDoNothing();
+  await db.insert(chatReports).values({ itemId: person.itemId, seq, uid: person.uid }).onConflictDoNothing();
 }

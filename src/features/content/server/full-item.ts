@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import { contentItems, media, presales } from '@/server/db/schema';
+import { chatMessages, contentItems, media, presales } from '@/server/db/schema';
 import { imageView, videoView } from '@/features/media/server';
 import { resolveBody } from '@/features/content/server/body';
 import { summaryOf, type PublicRow, type ViewContext } from '@/features/content/server/rows';
@@ -24,6 +24,7 @@ export async function fullItem(
       presale: contentItems.presale,
       hasPresale: sql<boolean>`exists (select 1 from ${presales} p where p.item_id = "content_items"."id")`,
       embed: contentItems.embed,
+      chat: sql<boolean>`("content_items"."is_live" or exists (select 1 from ${chatMessages} c where c.item_id = "content_items"."id"))`,
       file: media,
     })
     .from(contentItems)
@@ -49,5 +50,6 @@ export async function fullItem(
     // One way to apply (issue 37): an item with a members' presale shows its panel only, never the shared code and
     // the outside application link besides (not even in the response).
     presale: secret?.hasPresale ? null : (secret?.presale ?? null),
+    chat: secret?.chat ?? false,
   };
 }
