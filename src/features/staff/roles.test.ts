@@ -3,30 +3,32 @@ import { can, permissionsOf } from '@/features/staff/roles';
 
 describe('staff roles', () => {
   it('lets owners do everything', () => {
-    expect(permissionsOf('owner')).toHaveLength(15);
+    expect(permissionsOf('owner')).toHaveLength(16);
     // The club's takings are the owner's alone.
     expect(can('support', 'sales:read') || can('editor', 'sales:read') || can('door', 'sales:read')).toBe(
       false,
     );
   });
 
-  it('keeps editors to content, legal pages, announcements and the presales paid list', () => {
+  it('keeps editors to content, legal pages, announcements, the presales paid list and the live chat', () => {
     expect(permissionsOf('editor')).toEqual([
       'content:write',
       'legal:write',
       'announcements:send',
       'presales:paid',
+      'chat:moderate',
     ]);
     // Cancelling an event refunds everyone: the owner's alone.
     expect(can('editor', 'presales:cancel')).toBe(false);
   });
 
-  it('keeps support to members, their contact details and complimentary grants', () => {
+  it('keeps support to members, their contact details, complimentary grants and the live chat', () => {
     expect(permissionsOf('support')).toEqual([
       'members:read',
       'members:contact',
       'members:grant',
       'door:check',
+      'chat:moderate',
     ]);
     expect(can('support', 'content:write')).toBe(false);
     expect(can('support', 'plans:write')).toBe(false);

@@ -39,15 +39,13 @@ beforeAll(async () => {
     nickname: '別サイト',
     subscription: { ...premium, planId: secondPlan },
   });
-  await handle.db
-    .insert(staffMembers)
-    .values({
-      siteId: mio.id,
-      uid: 'staff-owner',
-      email: 'o@example.jp',
-      displayName: '運営',
-      role: 'owner',
-    });
+  await handle.db.insert(staffMembers).values({
+    siteId: mio.id,
+    uid: 'staff-owner',
+    email: 'o@example.jp',
+    displayName: '運営',
+    role: 'owner',
+  });
   tokens.fan = await session(mio.id, fan.uid);
   tokens.other = await session(mio.id, other.uid);
   tokens.guest = await session(mio.id, guest.uid);
