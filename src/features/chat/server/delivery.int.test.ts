@@ -97,6 +97,8 @@ describe('delivery across instances', () => {
     expect(a.ids()).toEqual(range(1, last));
     expect(b.ids()).toEqual(range(1, last));
     expect(a.events.at(-1)).toMatchObject({ kind: 'delete', ref: posted[3] });
+    // Members are told apart by their shown names only: no author's uid reaches a member's stream.
+    expect(JSON.stringify(a.events)).not.toContain('"uid"');
 
     // b drops after 41; 10 more are posted while it is away and 5 while it catches up.
     hubs[1]!.leave(itemId, b.sub);
