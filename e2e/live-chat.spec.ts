@@ -17,14 +17,15 @@ test('two members talk beside the live stream, and a staff deletion disappears f
   const fan = await demoBrowser(browser, 'mio', 'premium', testInfo);
   await fan.goto('/movie');
   await fan.getByRole('link', { name: LIVE_TITLE }).first().click();
-  const itemUrl = fan.url();
+  await fan.waitForURL(/\/movie\/[0-9a-f-]{36}$/);
+  const itemPath = new URL(fan.url()).pathname;
   const chat = fan.getByTestId('live-chat');
   await expect(chat).toHaveAttribute('data-connection', 'open');
 
   // The second member: the demo's other premium fan (signed in with a custom token, as presale-payment does).
   const { uid, email } = demoAccount('mio', 'authenticating');
   const other = await (await freshContext(browser, { baseURL: MIO_URL })).newPage();
-  await signInWithToken(other, { slug: 'mio', uid: uid!, email, password: '' }, new URL(itemUrl).pathname);
+  await signInWithToken(other, { slug: 'mio', uid: uid!, email, password: '' }, itemPath);
   const otherChat = other.getByTestId('live-chat');
   await expect(otherChat).toHaveAttribute('data-connection', 'open');
 

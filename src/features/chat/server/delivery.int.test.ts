@@ -113,6 +113,24 @@ describe('delivery across instances', () => {
     await vi.waitFor(() => expect(a.ids()).toEqual(range(1, last + 15)), { timeout: 5_000 });
   });
 
+  it('gives nothing twice to a viewer that joins while its instance is still behind the room', async () => {
+    // An instance that has not heard of the last posts yet (no LISTEN, its poll a minute away).
+    const slow = new ChatHub({ db: handle.db, pollMs: 60_000 });
+    await slow.start();
+    hubs.push(slow);
+    const early = viewer('early');
+    await early.join(slow, null);
+    const from = early.sub.lastSeq;
+    await slow.settled(itemId);
+    for (const i of range(1, 5)) await say('m3', `遅れて${i}`);
+    // The newcomer's catch-up reads the five; the instance then hands them to every viewer of the room.
+    const late = viewer('late');
+    await late.join(slow, from);
+    await vi.waitFor(() => expect(early.sub.lastSeq).toBe(from + 5), { timeout: 5_000 });
+    expect(early.ids()).toEqual(range(from + 1, from + 5));
+    expect(late.ids()).toEqual(range(from + 1, from + 5));
+  });
+
   it('gives a viewer too far behind the room as it is now, not a replay', async () => {
     const far = viewer('far');
     await far.join(hubs[0]!, 999_999);

@@ -95,7 +95,8 @@ export class ChatHub {
         console.error('chat: LISTEN failed, polling instead', error);
       }
     }
-    const poll = this.listening ? pollMs : Math.min(pollMs, 1_000);
+    // LISTEN was asked for but failed: poll as often as an instance without it does.
+    const poll = listen && !this.listening ? Math.min(pollMs, 1_000) : pollMs;
     this.timers.push(setInterval(() => this.pollAll(), poll).unref());
     this.timers.push(setInterval(() => this.heartbeat(), heartbeatMs).unref());
   }
@@ -222,6 +223,11 @@ export class ChatHub {
     // Whatever committed between the catch-up's read and now is read again by the room's next pass.
     room.wanted = ANY;
     void this.pump(room);
+  }
+
+  /** When the room's current pass over new events is done (tests wait for it to line up a race). */
+  async settled(itemId: string): Promise<void> {
+    await this.rooms.get(itemId)?.pumping;
   }
 
   leave(itemId: string, sub: ChatSubscriber): void {
