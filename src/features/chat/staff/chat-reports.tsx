@@ -2,11 +2,20 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { getJson } from '@/lib/get-json';
+import { QueryProvider } from '@/components/ui/query-provider';
 import type { ChatReportView } from '@/features/chat/types';
 import { chatAction } from '@/features/chat/components/message-actions';
 
 /** The room's reported messages, most reported first; staff delete, mute or ban from here. */
 export function ChatReports({ itemId }: { itemId: string }) {
+  return (
+    <QueryProvider>
+      <Reports itemId={itemId} />
+    </QueryProvider>
+  );
+}
+
+function Reports({ itemId }: { itemId: string }) {
   const query = useQuery({
     queryKey: ['chat-reports', itemId],
     queryFn: () => getJson<{ reports: ChatReportView[] }>(`/api/chat/${itemId}/reports`),
