@@ -10,8 +10,9 @@
  *   3. staff (the console's core: roles, the staff gate and API wrapper, audit, shell, team, jobs), membership
  *   4. consent (hosts the legal pages' console), notices (announcements), media (the files' console)
  *   5. billing (hosts the members' and plans' consoles: they show payments and consent)
- *   6. signup, presale, live (members-only streams: the media server's callbacks, signed HLS, the player)
- *   7. content (hosts the items' console; shows a live item's player), tickets
+ *   6. signup, presale, live (members-only streams: the media server's callbacks, signed HLS, the player), chat (the
+ *      live chat and its moderation)
+ *   7. content (hosts the items' console; shows a live item's player and its chat), tickets
  *   8. front, resale (公式リセール: moves tickets and money between members)
  */
 export const FEATURE_MAP = {
@@ -27,7 +28,8 @@ export const FEATURE_MAP = {
   signup: ['site', 'auth', 'membership', 'consent', 'billing'],
   presale: ['site', 'auth', 'staff', 'membership', 'notices', 'billing'],
   live: ['site', 'auth', 'staff', 'membership'],
-  content: ['site', 'auth', 'staff', 'membership', 'media', 'presale', 'live'],
+  chat: ['site', 'auth', 'staff', 'membership'],
+  content: ['site', 'auth', 'staff', 'membership', 'media', 'presale', 'live', 'chat'],
   tickets: ['site', 'auth', 'staff', 'membership', 'presale'],
   resale: ['site', 'auth', 'staff', 'membership', 'notices', 'billing', 'presale', 'tickets'],
   front: ['site', 'auth', 'membership', 'content'],

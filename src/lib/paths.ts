@@ -54,6 +54,7 @@ export const paths = {
     presale: (itemId: string) => `/staff/presales/${itemId}`,
     door: () => '/staff/door',
     jobs: () => '/staff/jobs',
+    chat: (itemId?: string) => (itemId ? `/staff/chat/${itemId}` : '/staff/chat'),
     presalePaid: (itemId: string) => `/staff/presales/${itemId}/paid`,
     presalePaidCsv: (itemId: string) => `/api/staff/presales/${itemId}/paid.csv`,
   },

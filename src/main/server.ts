@@ -13,6 +13,7 @@ import { guardRequests } from '@/server/http/request-guard';
 import { startFront } from '@/features/front/server';
 import { paymentReconciliationJob } from '@/features/billing/server';
 import { presaleJob } from '@/features/presale/server';
+import { startChatHub } from '@/features/chat/server';
 import { ticketIssueJob } from '@/features/tickets/server';
 import { resaleJob } from '@/features/resale/server';
 import { firebaseIdentity, recheckInBackground } from '@/features/auth/server';
@@ -49,6 +50,8 @@ const front = startFront({
       authTime: access.authTime,
     }),
 });
+// The live chat's fan-out (decision 0051): every instance hears each room's new events through the same LISTEN.
+const chat = startChatHub({ db: db.db, listen: (listener ?? db).listen });
 // A malformed path or router header gets a 400 before anything else reads it (Next.js would answer 500).
 const server = http.createServer(guardRequests(front.handler));
 // The demo (DEMO_MODE, with the Auth emulator's unsigned tokens) is reachable from this machine only unless HOST says.
@@ -80,6 +83,7 @@ jobs.start();
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     front.stop();
+    chat.stop();
     const jobsStopped = jobs.stop();
     server.close();
     server.closeAllConnections();

@@ -7,7 +7,8 @@
  * nonetheless be one per process: the database pool (the embedded database serves one session), the database's
  * health record (a route's failure, reported by instrumentation, makes the front server answer 503 at once), the
  * query counter of a request (the benchmark's header), the identity provider's re-check gates, and whether a front
- * server runs in the process (proxy.ts then believes the audience it named, decision 0041). Each is made by whichever
+ * server runs in the process (proxy.ts then believes the audience it named, decision 0041), and the live chat's hub
+ * (its streams and the writes that wake them must meet in one hub, decision 0051). Each is made by whichever
  * copy asks first, under a name listed in `ProcessWideName`.
  */
 const REGISTRY = Symbol.for('fanclub.process-wide');
@@ -33,4 +34,10 @@ export function madeProcessWide<T>(name: ProcessWideName): T | undefined {
 
 /** Every object the process shares across copies of modules: a new one is added here, with its reason above. */
 export type ProcessWideName =
-  'db-pools' | 'db-app-handle' | 'db-health' | 'query-count' | 'identity-recheck-gates' | 'front-server';
+  | 'db-pools'
+  | 'db-app-handle'
+  | 'db-health'
+  | 'query-count'
+  | 'identity-recheck-gates'
+  | 'front-server'
+  | 'chat-hub';

@@ -39,6 +39,8 @@ export interface ItemFull extends ItemSummary {
   presale: PresaleAccess | null;
   /** The item is a live stream (features/live): its page shows the live player instead of a movie. */
   liveStream: boolean;
+  /** The live chat is shown: the stream is on (is_live), or its chat is kept beside the archive (decision 0051). */
+  chat: boolean;
 }
 
 export interface LockedItem extends ItemSummary {

@@ -157,6 +157,11 @@ export const siteConfigSchema = z
       })
       .nullable()
       .default(null),
+    /**
+     * NG ワード of the live chat (decision 0051): a message containing one (compared after NFKC and lower-casing) is
+     * refused. Empty by default.
+     */
+    CHAT_NG_WORDS: z.array(text(40)).max(500).default([]),
     THEME: themeSchema,
     /** The section whose items staff may take live (features/live, decision 0050); MOVIE unless named. */
     LIVE_SECTION: z.enum(SECTION_IDS).default('movie'),

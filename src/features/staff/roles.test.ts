@@ -14,23 +14,25 @@ describe('staff roles', () => {
     );
   });
 
-  it('keeps editors to content, legal pages, announcements and the presales paid list', () => {
+  it('keeps editors to content, legal pages, announcements, the presales paid list and the live chat', () => {
     expect(permissionsOf('editor')).toEqual([
       'content:write',
       'legal:write',
       'announcements:send',
       'presales:paid',
+      'chat:moderate',
     ]);
     // Cancelling an event refunds everyone: the owner's alone.
     expect(can('editor', 'presales:cancel')).toBe(false);
   });
 
-  it('keeps support to members, their contact details and complimentary grants', () => {
+  it('keeps support to members, their contact details, complimentary grants and the live chat', () => {
     expect(permissionsOf('support')).toEqual([
       'members:read',
       'members:contact',
       'members:grant',
       'door:check',
+      'chat:moderate',
     ]);
     expect(can('support', 'content:write')).toBe(false);
     expect(can('support', 'plans:write')).toBe(false);

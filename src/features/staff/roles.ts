@@ -38,6 +38,8 @@ export const PERMISSIONS = {
   'disputes:handle': ['owner'],
   /** The platform's background jobs (定期処理): when each last ran and how it ended. */
   'jobs:read': ['owner'],
+  /** ライブチャットの管理: delete, pin, slow mode, mute and ban, the reports (decision 0051). */
+  'chat:moderate': ['owner', 'editor', 'support'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -3,7 +3,7 @@
 
 import 'server-only';
 
-export { assertCan, type StaffActor } from './server/actor';
+export { assertCan, findStaffActor, type StaffActor } from './server/actor';
 export { recordAudit } from './server/audit';
 export { addStaff, changeStaffRole, removeStaff } from './team/server/team';
 export { tenantAccountLookup } from './team/server/tenant-lookup';

@@ -13,3 +13,4 @@ export * from './tickets-schema';
 export * from './jobs-schema';
 export * from './resale-schema';
 export * from './live-schema';
+export * from './chat-schema';

@@ -6,12 +6,33 @@ import { SECURITY_HEADERS } from './security-headers.mjs';
  * Next.js's route handler cannot carry the load, the presale's opening and its result time. The answer is the same
  * plain-Node function a route handler would call, on a web `Request`.
  */
-export interface DirectRoute {
+interface DirectPath {
   method: 'GET' | 'POST';
   /** Matched against the whole path (a request with a query string is not matched); named groups are the params. */
   path: RegExp;
-  answer(request: Request, host: string, params: Record<string, string>): Promise<Response>;
 }
+
+/** Answered whole: a web `Response`, buffered and sent with its length. */
+export interface AnsweredRoute extends DirectPath {
+  answer(request: Request, host: string, params: Record<string, string>): Promise<Response>;
+  serve?: never;
+}
+
+/**
+ * Served as a stream on the Node response itself (the live chat's Server-Sent Events, decision 0051): a web
+ * `Response` would be buffered whole, and a web stream per open connection costs more than the connection.
+ */
+export interface StreamedRoute extends DirectPath {
+  serve(
+    req: IncomingMessage,
+    res: ServerResponse,
+    host: string,
+    params: Record<string, string>,
+  ): Promise<void>;
+  answer?: never;
+}
+
+export type DirectRoute = AnsweredRoute | StreamedRoute;
 
 export interface DirectMatch {
   route: DirectRoute;
@@ -72,6 +93,7 @@ export async function answerDirect(
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
+  if (match.route.serve) return match.route.serve(req, res, host, match.params);
   const response = await match.route.answer(await webRequest(req, host), host, match.params);
   const body = Buffer.from(await response.arrayBuffer());
   const headers: Record<string, string | string[]> = {};

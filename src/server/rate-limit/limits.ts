@@ -45,6 +45,13 @@ export const RATE_LIMITS = {
   'presale-companion:account': { points: 8, seconds: 3_600 },
   /** Marks a number as named already (by that account, in that presale) so that naming it again costs nothing. */
   'presale-companion:named': { points: 1_000_000, seconds: 3_600 },
+  /**
+   * Live chat messages of one account (decision 0051): a person types one every few seconds at most; a burst of 20
+   * a minute is a script or a flood. Slow mode, set by staff, is stricter and counted apart.
+   */
+  'chat:account': { points: 20, seconds: 60 },
+  /** Reports of chat messages by one account: a handful per stream. */
+  'chat-report:account': { points: 30, seconds: 3_600 },
 } as const satisfies Record<string, { points: number; seconds: number }>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

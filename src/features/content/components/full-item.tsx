@@ -6,6 +6,7 @@ import { applyState } from '@/features/content/components/ticket-schedule';
 import type { ItemFull } from '@/features/content/types';
 import { PresalePanel } from '@/features/presale/ui';
 import { LivePlayer } from '@/features/live/ui';
+import { LiveChat } from '@/features/chat/ui';
 
 /** The member-only part of an item's page, for a viewer who may see it. */
 export function FullItem({ item, now }: { item: ItemFull; now: Date }) {
@@ -16,6 +17,8 @@ export function FullItem({ item, now }: { item: ItemFull; now: Date }) {
       {item.section === 'movie' && !item.liveStream && (
         <MoviePlayer video={item.video} embed={item.embed} poster={item.cover} title={item.title} />
       )}
+      {/* The chat reads who is watching on the client: this rendering is shared by every premium member. */}
+      {item.chat && <LiveChat itemId={item.id} />}
       {item.section === 'photo' && item.photos.length > 0 && <PhotoGallery photos={item.photos} />}
       {item.cover && item.section !== 'movie' && item.section !== 'photo' && (
         <ContentImage

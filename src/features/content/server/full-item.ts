@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import { contentItems, liveStreams, media, presales } from '@/server/db/schema';
+import { chatMessages, contentItems, liveStreams, media, presales } from '@/server/db/schema';
 import { imageView, videoView } from '@/features/media/server';
 import { resolveBody } from '@/features/content/server/body';
 import { summaryOf, type PublicRow, type ViewContext } from '@/features/content/server/rows';
@@ -25,6 +25,7 @@ export async function fullItem(
       hasPresale: sql<boolean>`exists (select 1 from ${presales} p where p.item_id = "content_items"."id")`,
       embed: contentItems.embed,
       liveStream: sql<boolean>`exists (select 1 from ${liveStreams} l where l.item_id = "content_items"."id")`,
+      chat: sql<boolean>`("content_items"."is_live" or exists (select 1 from ${chatMessages} c where c.item_id = "content_items"."id"))`,
       file: media,
     })
     .from(contentItems)
@@ -51,5 +52,6 @@ export async function fullItem(
     // the outside application link besides (not even in the response).
     presale: secret?.hasPresale ? null : (secret?.presale ?? null),
     liveStream: secret?.liveStream ?? false,
+    chat: secret?.chat ?? false,
   };
 }

@@ -22,6 +22,13 @@ describe('audit labels', () => {
       'staff.add',
       'staff.role',
       'staff.remove',
+      'chat.delete',
+      'chat.pin',
+      'chat.unpin',
+      'chat.slow',
+      'chat.mute',
+      'chat.ban',
+      'chat.lift',
     ]) {
       expect(actionLabel(action)).toMatch(/[\u3040-\u30ff\u4e00-\u9fff]/);
     }

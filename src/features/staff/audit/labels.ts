@@ -23,6 +23,13 @@ export const ACTION_LABELS: Record<string, string> = {
   'staff.add': 'スタッフを追加',
   'staff.role': 'スタッフの役割を変更',
   'staff.remove': 'スタッフを削除',
+  'chat.delete': 'チャットのメッセージを削除',
+  'chat.pin': 'チャットのメッセージを固定',
+  'chat.unpin': 'チャットの固定を解除',
+  'chat.slow': 'チャットのスローモードを変更',
+  'chat.mute': 'チャットで会員をミュート',
+  'chat.ban': 'チャットから会員を退出',
+  'chat.lift': 'チャットの制限を解除',
 };
 
 export function actionLabel(action: string): string {
@@ -37,6 +44,7 @@ export const ACTION_KINDS = [
   { key: 'plans', label: 'プラン', prefixes: ['plan.'] },
   { key: 'sales', label: '売上', prefixes: ['sales.'] },
   { key: 'staff', label: 'スタッフ', prefixes: ['staff.'] },
+  { key: 'chat', label: 'ライブチャット', prefixes: ['chat.'] },
 ] as const;
 
 export type ActionKind = (typeof ACTION_KINDS)[number]['key'];
@@ -53,6 +61,7 @@ export const TARGET_LABELS: Record<string, string> = {
   members: '会員一覧',
   plan: 'プラン',
   staff: 'スタッフ',
+  chat: 'ライブチャット',
 };
 
 export function targetLabel(targetType: string): string {
