@@ -1,4 +1,5 @@
 import { announcement } from './announcement';
+import { birthdayGreeting } from './birthday';
 import { companionInvited, companionWithdrawn } from './companions';
 import { leaveConfirmed, leaveUndone, renewalReminder } from './membership';
 import { paymentDisputed, paymentFailed, paymentSucceeded } from './payment';
@@ -37,6 +38,7 @@ export const NOTICE_TEMPLATES = {
   'presale-cancelled': presaleCancelled,
   'presale-companion-invited': companionInvited,
   'presale-companion-withdrawn': companionWithdrawn,
+  birthday: birthdayGreeting,
 } as const;
 
 export type NoticeKind = keyof typeof NOTICE_TEMPLATES;
