@@ -54,6 +54,7 @@ export const paths = {
     presale: (itemId: string) => `/staff/presales/${itemId}`,
     door: () => '/staff/door',
     jobs: () => '/staff/jobs',
+    tenure: () => '/staff/tenure',
     presalePaid: (itemId: string) => `/staff/presales/${itemId}/paid`,
     presalePaidCsv: (itemId: string) => `/api/staff/presales/${itemId}/paid.csv`,
   },

@@ -118,6 +118,25 @@ describe('site configuration schema', () => {
     );
   });
 
+  it('gives a site without tenure or birthday settings the defaults, and refuses a repeated mark', () => {
+    const bare = siteConfigSchema.parse(
+      configWith((c) => {
+        delete c.TENURE;
+        delete c.BIRTHDAY;
+      }),
+    );
+    expect(bare.TENURE.GRACE_DAYS).toBe(30);
+    expect(bare.TENURE.MARKS.map((mark) => mark.years)).toEqual([1, 3, 5, 10]);
+    expect(bare.BIRTHDAY.ENABLED).toBe(true);
+    expect(siteConfigSchema.parse(demoSiteFile('second').config).TENURE.MARKS[0]!.label).toBe('乗車1年');
+    const repeated = [
+      { years: 3, label: 'a' },
+      { years: 3, label: 'b' },
+    ];
+    expect(problems(configWith((c) => (c.TENURE = { MARKS: repeated })))[0]).toMatch(/^TENURE\.MARKS/);
+    expect(problems(configWith((c) => (c.BIRTHDAY = { MESSAGE: '<b>おめでとう</b>' })))[0]).toMatch(/HTML/);
+  });
+
   it('allows a null social link but not an empty or insecure one', () => {
     expect(problems(configWith((c) => (c.TWITTER_URL = null)))).toEqual([]);
     expect(problems(configWith((c) => (c.TWITTER_URL = '')))[0]).toMatch(/^TWITTER_URL: /);

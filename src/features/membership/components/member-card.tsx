@@ -11,6 +11,10 @@ export interface MemberCardProps {
   periodEnd: Date | null;
   leaving: boolean;
   membershipYear: number;
+  /** The highest tenure mark the member holds (the site's TENURE.MARKS), shown as a seal on the card. */
+  tenureMark?: { years: number; label: string } | null;
+  /** The member's birthday today (Japan time): the card is decorated for the day. */
+  birthday?: boolean;
   /** The card's living code (src/features/tickets), shown under the card for checks at events. */
   code?: ReactNode;
 }
@@ -32,14 +36,25 @@ export function MemberCard(card: MemberCardProps) {
     <section
       aria-label="会員証"
       data-testid="member-card"
-      className="relative mx-auto min-h-52 w-full sm:aspect-[1.586] max-w-md overflow-hidden rounded-2xl bg-member-card p-5 text-on-member-card shadow-lg md:p-7"
+      data-birthday={card.birthday ? 'true' : undefined}
+      className={`relative mx-auto min-h-52 w-full sm:aspect-[1.586] max-w-md overflow-hidden rounded-2xl bg-member-card p-5 text-on-member-card shadow-lg md:p-7 ${card.birthday ? 'ring-4 ring-tertiary ring-offset-2 ring-offset-surface' : ''}`}
     >
-      <div className="flex h-full flex-col justify-between gap-4">
+      {card.birthday && <BirthdayDecoration />}
+      <div className="relative flex h-full flex-col justify-between gap-4">
         <div className="flex items-start justify-between gap-3">
           <p className="text-sm font-bold tracking-wider break-words">{card.serviceName}</p>
           <p className="shrink-0 text-[10px] font-bold tracking-[0.2em]">MEMBER&apos;S CARD</p>
         </div>
-        <div>
+        {card.birthday && (
+          <p
+            data-testid="card-birthday"
+            className="-mt-2 self-start rounded-full bg-on-member-card px-3 py-0.5 text-xs font-bold tracking-wider text-member-card"
+          >
+            HAPPY BIRTHDAY・お誕生日おめでとうございます
+          </p>
+        )}
+        <div className="relative">
+          {card.tenureMark && <TenureSeal label={card.tenureMark.label} years={card.tenureMark.years} />}
           <p className="text-xs">会員番号</p>
           <p className="text-3xl font-bold tracking-[0.18em] md:text-4xl" data-testid="card-member-number">
             {card.memberNumber}
@@ -76,5 +91,49 @@ export function MemberCard(card: MemberCardProps) {
         </dl>
       </div>
     </section>
+  );
+}
+
+/** The tenure mark: a round seal in the card's own colours, inverted, with the site's label for it. */
+function TenureSeal({ label, years }: { label: string; years: number }) {
+  return (
+    <div
+      data-testid="card-tenure-mark"
+      aria-label={`会員歴の証：${label}`}
+      className="absolute top-0 right-0 flex size-16 flex-col items-center justify-center rounded-full border-2 border-dashed border-member-card bg-on-member-card text-center text-member-card shadow-md outline-2 outline-on-member-card md:size-20"
+    >
+      <span aria-hidden="true" className="text-[10px] leading-none">
+        ★
+      </span>
+      <span className="text-lg leading-none font-bold md:text-xl">{years}</span>
+      <span className="max-w-14 truncate text-[9px] leading-tight font-bold md:max-w-[4.5rem]">{label}</span>
+    </div>
+  );
+}
+
+/** The day's decoration: confetti in the site's accent colours behind the card's text. */
+function BirthdayDecoration() {
+  const dots = [
+    [8, 18, 'bg-tertiary'],
+    [22, 70, 'bg-primary'],
+    [38, 12, 'bg-on-member-card'],
+    [55, 82, 'bg-tertiary'],
+    [70, 30, 'bg-primary'],
+    [86, 64, 'bg-on-member-card'],
+    [92, 14, 'bg-tertiary'],
+    [12, 88, 'bg-on-member-card'],
+    [46, 50, 'bg-primary'],
+    [78, 90, 'bg-tertiary'],
+  ] as const;
+  return (
+    <div aria-hidden="true" className="pointer-events-none absolute inset-0">
+      {dots.map(([left, top, colour], index) => (
+        <span
+          key={index}
+          className={`absolute size-2 rotate-45 rounded-[2px] opacity-70 ${colour}`}
+          style={{ left: `${left}%`, top: `${top}%` }}
+        />
+      ))}
+    </div>
   );
 }

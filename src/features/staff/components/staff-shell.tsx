@@ -7,6 +7,7 @@ import { StaffNav, type StaffNavLink } from '@/features/staff/components/staff-n
 const AREAS: { href: string; label: string; permission: Permission }[] = [
   { href: paths.staff.content(), label: 'コンテンツ', permission: 'content:write' },
   { href: paths.staff.presales(), label: '先行受付', permission: 'content:write' },
+  { href: paths.staff.tenure(), label: '会員歴の特典', permission: 'content:write' },
   { href: paths.staff.legal(), label: '規約・表記', permission: 'legal:write' },
   { href: paths.staff.members(), label: '会員', permission: 'members:read' },
   { href: paths.staff.plans(), label: 'プラン', permission: 'plans:write' },

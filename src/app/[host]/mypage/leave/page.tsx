@@ -17,7 +17,12 @@ export const metadata: Metadata = { title: '退会', robots: { index: false } };
 export default async function LeavePage({ params }: HostParams) {
   const { site, member } = await requireJoinedMember(params, paths.leave());
   if (!site.config.IS_SHOW_MYPAGE_LEAVE) notFound();
-  const summary = await membershipSummary(await getDb(), await getPaymentProvider(), member);
+  const summary = await membershipSummary(
+    await getDb(),
+    await getPaymentProvider(),
+    member,
+    site.config.TENURE,
+  );
   const periodEnd = summary.subscription?.currentPeriodEnd;
   if (summary.status !== 'premium' || !periodEnd || summary.leaving) {
     return (
