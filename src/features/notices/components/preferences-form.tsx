@@ -27,7 +27,14 @@ const GREETING: Choice = {
   hint: 'お誕生日当日の「お知らせ」と会員証の飾り（オフにするとメールも届きません）',
 };
 
-export function PreferencesForm({ initial }: { initial: Required<Preferences> }) {
+export function PreferencesForm({
+  initial,
+  birthdays = true,
+}: {
+  initial: Required<Preferences>;
+  /** Whether the site greets birthdays (BIRTHDAY.ENABLED): otherwise its choices are not shown. */
+  birthdays?: boolean;
+}) {
   const [value, setValue] = useState(initial);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -46,14 +53,16 @@ export function PreferencesForm({ initial }: { initial: Required<Preferences> })
     >
       <fieldset className="flex flex-col gap-4">
         <legend className="text-lg font-bold">メールで受け取るお知らせ</legend>
-        {CHOICES.map((choice) => (
+        {CHOICES.filter((choice) => birthdays || choice.key !== 'birthday').map((choice) => (
           <ChoiceBox key={choice.key} choice={choice} value={value} setValue={setValue} />
         ))}
       </fieldset>
-      <fieldset className="flex flex-col gap-4">
-        <legend className="text-lg font-bold">誕生日のお祝い</legend>
-        <ChoiceBox choice={GREETING} value={value} setValue={setValue} />
-      </fieldset>
+      {birthdays && (
+        <fieldset className="flex flex-col gap-4">
+          <legend className="text-lg font-bold">誕生日のお祝い</legend>
+          <ChoiceBox choice={GREETING} value={value} setValue={setValue} />
+        </fieldset>
+      )}
       <p className="text-sm text-ink-secondary">
         ご入会・お支払い・退会などの大切なお知らせは、設定にかかわらずメールでお送りします。お知らせはすべてマイページの「お知らせ」でもご覧いただけます。
       </p>
