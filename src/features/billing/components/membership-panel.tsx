@@ -1,6 +1,6 @@
 import { Link } from '@/components/ui/link';
 import { buttonClass } from '@/components/ui/button';
-import { formatDateJa } from '@/lib/dates';
+import { formatDateJa, jstDay } from '@/lib/dates';
 import { paths } from '@/lib/paths';
 import { getDb } from '@/server/db';
 import type { Site } from '@/features/site';
@@ -79,6 +79,7 @@ export async function MembershipPanel({
         leaving={summary.leaving || summary.subscription?.method === 'konbini'}
         membershipYear={summary.membershipYear ?? 1}
         tenureMark={summary.tenure.mark}
+        tenureSince={run && jstDay(run.since) !== jstDay(member.joinedAt) ? run.since : null}
         birthday={birthday}
         code={cardCode}
       />

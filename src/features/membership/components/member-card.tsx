@@ -13,6 +13,8 @@ export interface MemberCardProps {
   membershipYear: number;
   /** The highest tenure mark the member holds (the site's TENURE.MARKS), shown as a seal on the card. */
   tenureMark?: { years: number; label: string } | null;
+  /** Where the continuous run of 会員歴 began, when that is not the join date (the member came back after a lapse). */
+  tenureSince?: Date | null;
   /** The member's birthday today (Japan time): the card is decorated for the day. */
   birthday?: boolean;
   /** The card's living code (src/features/tickets), shown under the card for checks at events. */
@@ -80,6 +82,14 @@ export function MemberCard(card: MemberCardProps) {
             <dt className="inline">入会日：</dt>
             <dd className="inline font-bold">{formatDateJa(card.joinedAt)}</dd>
           </div>
+          {card.tenureSince && (
+            <div>
+              <dt className="inline">継続開始：</dt>
+              <dd className="inline font-bold" data-testid="card-since">
+                {formatDateJa(card.tenureSince)}
+              </dd>
+            </div>
+          )}
           {card.periodEnd && (
             <div>
               <dt className="inline">{card.leaving ? '有効期限：' : '次回更新日：'}</dt>
