@@ -83,7 +83,13 @@ export async function MembershipPanel({
         birthday={birthday}
         code={cardCode}
       />
-      <TenureNotices site={site} tenure={summary.tenure} now={summary.now} renews={renews} />
+      <TenureNotices
+        site={site}
+        tenure={summary.tenure}
+        now={summary.now}
+        renews={renews}
+        leaving={summary.leaving}
+      />
       {summary.leaving && periodEnd && (
         <Notice title="退会手続き済みです" testId="leaving-notice">
           <p>

@@ -3,7 +3,10 @@ import { formatDateJa } from '@/lib/dates';
 import type { Site } from '@/features/site';
 import type { MemberTenure } from '@/features/membership/server';
 
-/** From this many days before a membership that does not renew by itself ends, My page says what happens to 会員歴. */
+/**
+ * From this many days before a konbini period ends, My page says what happens to 会員歴; a member who cancelled is
+ * told at once.
+ */
 export const LAPSE_NOTICE_DAYS = 30;
 
 /**
@@ -15,16 +18,19 @@ export function TenureNotices({
   tenure,
   now,
   renews,
+  leaving,
 }: {
   site: Site;
   tenure: MemberTenure;
   now: Date;
   /** A card membership that renews by itself: nothing to warn about. */
   renews: boolean;
+  /** The member cancelled: told at once, whatever the time left. */
+  leaving: boolean;
 }) {
   const run = tenure.tenure;
   if (!run || renews) return null;
-  if (differenceInCalendarDays(run.paidUntil, now) > LAPSE_NOTICE_DAYS) return null;
+  if (!leaving && differenceInCalendarDays(run.paidUntil, now) > LAPSE_NOTICE_DAYS) return null;
   const grace = site.config.TENURE.GRACE_DAYS;
   return (
     <section
