@@ -2,7 +2,16 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { MIO_URL, SECOND_URL } from './support/sites';
 import { demoBrowser } from './support/sessions';
-import { ADDRESS, PROFILE, joinedMember, postOk, saveSteps, signedInNewUser } from './support/membership';
+import {
+  ADDRESS,
+  CARD_EXPIRY,
+  CARDS,
+  PROFILE,
+  joinedMember,
+  postOk,
+  saveSteps,
+  signedInNewUser,
+} from './support/membership';
 import { jstDay } from '@/lib/dates';
 
 /**
@@ -34,7 +43,9 @@ test('the card shows 会員歴 and the mark; a return within the grace keeps the
   await postOk(page, '/api/sandbox/clock', { days: 33 });
   await page.reload();
   await expect(page.getByTestId('tenure-grace')).toContainText('までに再入会すると、会員歴（1年目）');
-  await saveSteps(page, 'mio', { plan: 'monthly', paid: true });
+  await postOk(page, '/api/billing/subscribe', {
+    card: { number: CARDS.visa, expiry: CARD_EXPIRY, cvc: '123' },
+  });
   await page.goto(`${MIO_URL}/mypage`);
   await expect(card(page).getByTestId('card-years')).toHaveText('1年目');
   // A new run would say where it began (a day other than the join date); one kept says nothing.
