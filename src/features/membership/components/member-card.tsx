@@ -52,7 +52,10 @@ export function MemberCard(card: MemberCardProps) {
             data-testid="card-birthday"
             className="-mt-2 self-start rounded-full bg-on-member-card px-3 py-0.5 text-xs font-bold tracking-wider text-member-card"
           >
-            HAPPY BIRTHDAY・お誕生日おめでとうございます
+            <span aria-hidden="true" className="mr-2 hidden sm:inline">
+              HAPPY BIRTHDAY
+            </span>
+            お誕生日おめでとうございます
           </p>
         )}
         <div className="relative">
@@ -110,30 +113,31 @@ function TenureSeal({ label, years }: { label: string; years: number }) {
     <div
       data-testid="card-tenure-mark"
       aria-label={`会員歴の証：${label}`}
-      className="absolute top-0 right-0 flex size-16 flex-col items-center justify-center rounded-full border-2 border-dashed border-member-card bg-on-member-card text-center text-member-card shadow-md outline-2 outline-on-member-card md:size-20"
+      className="absolute top-0 right-0 flex size-20 flex-col items-center justify-center rounded-full border-2 border-dashed border-member-card bg-on-member-card text-center text-member-card shadow-md outline-2 outline-on-member-card"
     >
       <span aria-hidden="true" className="text-[10px] leading-none">
         ★
       </span>
-      <span className="text-lg leading-none font-bold md:text-xl">{years}</span>
-      <span className="max-w-14 truncate text-[9px] leading-tight font-bold md:max-w-[4.5rem]">{label}</span>
+      <span className="text-xl leading-none font-bold">{years}</span>
+      <span className="max-w-[4.25rem] text-[9px] leading-tight font-bold break-all">{label}</span>
     </div>
   );
 }
 
-/** The day's decoration: confetti in the site's accent colours behind the card's text. */
+/** The day's decoration: confetti in the site's accent colours along the card's edges, clear of its text. */
 function BirthdayDecoration() {
   const dots = [
-    [8, 18, 'bg-tertiary'],
-    [22, 70, 'bg-primary'],
-    [38, 12, 'bg-on-member-card'],
-    [55, 82, 'bg-tertiary'],
-    [70, 30, 'bg-primary'],
-    [86, 64, 'bg-on-member-card'],
-    [92, 14, 'bg-tertiary'],
-    [12, 88, 'bg-on-member-card'],
-    [46, 50, 'bg-primary'],
-    [78, 90, 'bg-tertiary'],
+    [1.5, 12, 'bg-tertiary'],
+    [1.5, 40, 'bg-primary'],
+    [1.5, 68, 'bg-on-member-card'],
+    [97, 30, 'bg-tertiary'],
+    [97, 58, 'bg-on-member-card'],
+    [97, 86, 'bg-primary'],
+    [20, 2.5, 'bg-primary'],
+    [48, 2.5, 'bg-tertiary'],
+    [30, 96, 'bg-on-member-card'],
+    [62, 96, 'bg-tertiary'],
+    [84, 96, 'bg-primary'],
   ] as const;
   return (
     <div aria-hidden="true" className="pointer-events-none absolute inset-0">
