@@ -1,4 +1,4 @@
-import { addMonths, subDays, subMonths } from 'date-fns';
+import { addMonths, addYears, subDays, subMonths, subYears } from 'date-fns';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import {
@@ -139,7 +139,75 @@ async function seedPaidMembership(
       status,
       currentPeriodEnd: periodEnd,
       canceledAt: state === 'ended' ? subDays(periodEnd, 20) : null,
+      paidFrom: cardFrom,
     });
-    await joinMember(tx, memberId, joinedAt);
+    const earlier =
+      state === 'active' ? await seedEarlierYears(tx, site, memberId, customerId, cardFrom) : null;
+    await joinMember(tx, memberId, earlier ?? joinedAt);
   });
+}
+
+/** The demo premium members' years before their monthly card: mio's 3, second's 5 (several tenures, issue 43). */
+const EARLIER_YEARS: Record<string, number> = { mio: 3, second: 5 };
+/** Days between the end of the earlier yearly card and the monthly one: a renewal within every site's grace. */
+const RENEWAL_GAP_DAYS = 5;
+
+/**
+ * A yearly card subscription the premium member had for some years, ended a few days before the monthly one began:
+ * within the site's grace, so 会員歴 counts from its first day and the card shows a mark. Its yearly invoices are all
+ * older than a year (the sales page's months are unchanged). Answers where it began.
+ */
+async function seedEarlierYears(
+  tx: Db,
+  site: Site,
+  memberId: string,
+  customerId: string,
+  cardFrom: Date,
+): Promise<Date | null> {
+  const years = EARLIER_YEARS[site.slug] ?? 0;
+  const [yearly] = await tx
+    .select()
+    .from(plans)
+    .where(and(eq(plans.siteId, site.id), eq(plans.code, 'yearly')));
+  if (!yearly || years === 0) return null;
+  const end = subDays(cardFrom, RENEWAL_GAP_DAYS);
+  const start = subYears(end, years);
+  const subscriptionId = `sub_sb_demo_${memberId.slice(0, 8)}_yearly`;
+  await tx.insert(sandboxSubscriptions).values({
+    id: subscriptionId,
+    customerId,
+    siteId: site.id,
+    memberId,
+    planId: yearly.id,
+    interval: 'year',
+    status: 'canceled',
+    currentPeriodEnd: end,
+    canceledAt: subDays(end, 30),
+  });
+  for (let year = 0; year < years; year++) {
+    const from = addYears(start, year);
+    await tx.insert(sandboxInvoices).values({
+      id: `in_sb_demo_${memberId.slice(0, 8)}_${from.getTime()}`,
+      customerId,
+      subscriptionId,
+      amountYen: yearly.priceYen,
+      status: 'paid',
+      periodStart: from,
+      periodEnd: addYears(from, 1),
+      createdAt: from,
+    });
+  }
+  await tx.insert(subscriptions).values({
+    siteId: site.id,
+    memberId,
+    planId: yearly.id,
+    provider: 'sandbox',
+    providerSubscriptionId: subscriptionId,
+    status: 'canceled',
+    currentPeriodEnd: end,
+    canceledAt: subDays(end, 30),
+    paidFrom: start,
+    createdAt: start,
+  });
+  return start;
 }

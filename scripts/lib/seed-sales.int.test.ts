@@ -5,6 +5,7 @@ import type { Site } from '@/features/site';
 import { lastMonths } from '@/features/billing';
 import { salesReport } from '@/features/billing/server';
 import { actorOf } from '@/features/staff/testing';
+import { findMember, memberTenure } from '@/features/membership/server';
 import { seedDemo } from './seed';
 import { seedDemoMembers } from './seed-members';
 import { readDemoUsers, type DemoUser } from './seed-auth';
@@ -50,5 +51,16 @@ describe('demo sales', () => {
     const first = (method: 'card' | 'konbini') =>
       months.findLast((month) => month.rows.some((row) => row.method === method))!.month;
     expect(first('konbini') < first('card')).toBe(true);
+  });
+
+  it('give the premium members several years of 会員歴 through a renewal within the grace, and a mark', async () => {
+    const now = new Date();
+    const seen: Record<string, [number, string | null]> = {};
+    for (const site of sites) {
+      const member = await findMember(handle.db, site.id, `uid-${site.slug}-premium`);
+      const { tenure, mark } = await memberTenure(handle.db, member!.id, site.config.TENURE, now);
+      seen[site.slug] = [tenure!.yearOfMembership, mark?.label ?? null];
+    }
+    expect(seen).toEqual({ mio: [4, 'ファミリー3年'], second: [6, '乗車5年'] });
   });
 });

@@ -55,6 +55,7 @@ export const paths = {
     door: () => '/staff/door',
     jobs: () => '/staff/jobs',
     chat: (itemId?: string) => (itemId ? `/staff/chat/${itemId}` : '/staff/chat'),
+    tenure: () => '/staff/tenure',
     presalePaid: (itemId: string) => `/staff/presales/${itemId}/paid`,
     presalePaidCsv: (itemId: string) => `/api/staff/presales/${itemId}/paid.csv`,
   },

@@ -17,7 +17,7 @@ import { startChatHub } from '@/features/chat/server';
 import { ticketIssueJob } from '@/features/tickets/server';
 import { resaleJob } from '@/features/resale/server';
 import { firebaseIdentity, recheckInBackground } from '@/features/auth/server';
-import { mailDeliveryJobFromEnv, renewalReminderJob } from '@/features/notices/server';
+import { birthdayGreetingJob, mailDeliveryJobFromEnv, renewalReminderJob } from '@/features/notices/server';
 import { DIRECT_ROUTES } from '@/app/direct-routes';
 
 if (!env.DATABASE_URL)
@@ -76,6 +76,8 @@ const jobs = createJobRunner({
     // Notices' mails (docs/decisions/0028): rows are claimed once; none without SMTP_URL.
     ...(mailDelivery ? [mailDelivery] : []),
     renewalReminderJob,
+    // The birthday greetings of the day, once per member and year (issue 43, docs/decisions/0052).
+    birthdayGreetingJob,
   ],
 });
 jobs.start();

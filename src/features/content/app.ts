@@ -8,3 +8,5 @@ export { sectionMetadata, SectionRoute } from './components/routes/section-route
 export { TopRoute } from './components/routes/top-route';
 export { getSectionPage } from './server/content-api';
 export { feedXml, sitemapXml, xmlRoute } from './server/feeds';
+export { MyTenureBenefits } from './components/my-tenure-benefits';
+export { TenureBenefitsPage } from './staff/tenure/components/tenure-benefits-page';

@@ -9,3 +9,4 @@ export { ITEM_JSON_MAX_BYTES, itemSchemaFor, newItemSchema } from './staff/schem
 export { pickSection, staffSections } from './staff/sections';
 export { toFormValues } from './staff/server/form-values';
 export type { ImageView, ItemDetail, VideoView, ViewerLevel } from './types';
+export { tenureBenefitSchema } from './staff/tenure/schemas';

@@ -16,3 +16,4 @@ export {
   updateStaffItem,
 } from './staff/server/item-writes';
 export { itemState } from './staff/server/staff-item';
+export { addTenureBenefit, benefitsForYears, removeTenureBenefit } from './staff/tenure/server/benefits';

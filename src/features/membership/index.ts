@@ -6,3 +6,12 @@ export { INTERVAL_LABELS } from './intervals';
 export type { Member } from './server/members';
 export type { ViewerAccess } from './server/viewer-access';
 export { isPremiumSubscription, membershipStatus } from './status';
+export {
+  type MembershipPeriod,
+  type Tenure,
+  type TenureMarkSetting,
+  tenureAt,
+  tenureMark,
+  tenureRuns,
+} from './tenure';
+export { birthdayText, isBirthdayOn } from './birthday';

@@ -16,3 +16,4 @@ export {
 } from './server/members';
 export { choosePlan, findPlan, listPlans, type Plan, updateMember } from './server/profile';
 export { findViewerAccess, type ViewerAccess } from './server/viewer-access';
+export { memberTenure, membershipPeriods, type MemberTenure } from './server/tenure';

@@ -4,6 +4,10 @@ import { z } from '@/lib/zod';
 export const preferencesSchema = z.strictObject({
   announcements: z.boolean(),
   reminders: z.boolean(),
+  /** The birthday greeting's mail. */
+  birthday: z.boolean().optional(),
+  /** The birthday greeting at all (お知らせ, mail and the card's decoration). Omitted: left as it is. */
+  birthdayGreeting: z.boolean().optional(),
 });
 export type Preferences = z.infer<typeof preferencesSchema>;
 

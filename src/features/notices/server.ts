@@ -8,6 +8,7 @@ export { listInbox, openNotice } from './server/inbox';
 export { smtpMailer } from './server/mailer';
 export { mailDeliveryJob, mailDeliveryJobFromEnv } from './server/mail-job';
 export { renewalReminderJob } from './server/reminders';
+export { birthdayGreetingJob, enqueueBirthdayGreetings } from './server/birthdays';
 export { readPreferences } from './server/preferences';
 export { readUnsubscribeToken } from './server/unsubscribe-token';
 export { notify, notifyMany, notifyOwners, type NoticeInput } from './server/notify';

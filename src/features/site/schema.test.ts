@@ -53,9 +53,10 @@ describe('site configuration schema', () => {
     expect(mio.CONTENT_SOURCE).toEqual({});
   });
 
-  // MAIL, KONBINI_PAYMENT and INVOICE_REGISTRATION_NUMBER are optional (sites stored before them keep working: their
-  // mails come from the service name, konbini is off, and receipts say they are not qualified invoices).
-  const OPTIONAL = new Set(['MAIL', 'KONBINI_PAYMENT', 'INVOICE_REGISTRATION_NUMBER']);
+  // MAIL, KONBINI_PAYMENT, INVOICE_REGISTRATION_NUMBER, TENURE and BIRTHDAY are optional (sites stored before them
+  // keep working: their mails come from the service name, konbini is off, receipts say they are not qualified
+  // invoices, tenure marks are at 1, 3, 5 and 10 years with 30 days' grace, and birthdays get the default greeting).
+  const OPTIONAL = new Set(['MAIL', 'KONBINI_PAYMENT', 'INVOICE_REGISTRATION_NUMBER', 'TENURE', 'BIRTHDAY']);
   const requiredFields = Object.keys(demoSiteFile('mio').config).filter((field) => !OPTIONAL.has(field));
   it.each(requiredFields)('requires %s', (field) => {
     const lines = problems(configWith((config) => delete config[field]));
@@ -116,6 +117,25 @@ describe('site configuration schema', () => {
         'THEME',
       ]),
     );
+  });
+
+  it('gives a site without tenure or birthday settings the defaults, and refuses a repeated mark', () => {
+    const bare = siteConfigSchema.parse(
+      configWith((c) => {
+        delete c.TENURE;
+        delete c.BIRTHDAY;
+      }),
+    );
+    expect(bare.TENURE.GRACE_DAYS).toBe(30);
+    expect(bare.TENURE.MARKS.map((mark) => mark.years)).toEqual([1, 3, 5, 10]);
+    expect(bare.BIRTHDAY.ENABLED).toBe(true);
+    expect(siteConfigSchema.parse(demoSiteFile('second').config).TENURE.MARKS[0]!.label).toBe('乗車1年');
+    const repeated = [
+      { years: 3, label: 'a' },
+      { years: 3, label: 'b' },
+    ];
+    expect(problems(configWith((c) => (c.TENURE = { MARKS: repeated })))[0]).toMatch(/^TENURE\.MARKS/);
+    expect(problems(configWith((c) => (c.BIRTHDAY = { MESSAGE: '<b>おめでとう</b>' })))[0]).toMatch(/HTML/);
   });
 
   it('allows a null social link but not an empty or insecure one', () => {

@@ -166,6 +166,39 @@ export const siteConfigSchema = z
     /** The section whose items staff may take live (features/live, decision 0050); MOVIE unless named. */
     LIVE_SECTION: z.enum(SECTION_IDS).default('movie'),
     /**
+     * 会員歴 (issue 43, docs/decisions/0052): a renewal within GRACE_DAYS of the end of the last paid period keeps the
+     * continuous years; the card shows the highest mark of MARKS the member's full years have reached.
+     */
+    TENURE: z
+      .strictObject({
+        GRACE_DAYS: z.number().int().min(0).max(365).default(30),
+        MARKS: z
+          .array(z.strictObject({ years: z.number().int().min(1).max(100), label: text(20) }))
+          .max(10)
+          .refine((marks) => unique(marks.map((mark) => mark.years)), { error: '年数が重複しています' })
+          .default([
+            { years: 1, label: '1年' },
+            { years: 3, label: '3年' },
+            { years: 5, label: '5年' },
+            { years: 10, label: '10年' },
+          ]),
+      })
+      .prefault({}),
+    /**
+     * The birthday greeting (issue 43): on the member's birthday in Japan time, a notice in お知らせ (and its mail,
+     * which the member may unsubscribe from) with SUBJECT and MESSAGE, and a decoration on the member card. `{name}`
+     * in either is the member's nickname.
+     */
+    BIRTHDAY: z
+      .strictObject({
+        ENABLED: z.boolean().default(true),
+        SUBJECT: text(80).default('お誕生日おめでとうございます'),
+        MESSAGE: text(1000)
+          .refine((value) => !/<\s*\/?\s*[a-z!]/i.test(value), { error: 'HTMLタグは使えません' })
+          .default('{name}さん、お誕生日おめでとうございます！素敵な一年になりますように。'),
+      })
+      .prefault({}),
+    /**
      * The sender of the site's mails (decision 0028), and the address its links start with. Unset: the service name
      * from no-reply@ the site's first host; SITE_URL unset: that host (http and the app's port in the demo).
      */

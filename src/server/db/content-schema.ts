@@ -110,3 +110,24 @@ export interface MediaVariant {
   width?: number;
   height?: number;
 }
+
+/**
+ * A benefit staff attach to a tenure mark (会員歴 of at least `years` continuous years, the site's TENURE.MARKS): a
+ * message, and optionally an item it leads to. Shown on My page only to members who hold that mark (issue 43).
+ */
+export const tenureBenefits = pgTable(
+  'tenure_benefits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    siteId: uuid('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    years: integer('years').notNull(),
+    /** Plain text (markup refused on write), shown escaped. */
+    message: text('message').notNull(),
+    itemId: uuid('item_id').references(() => contentItems.id, { onDelete: 'set null' }),
+    createdBy: text('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('tenure_benefits_site_idx').on(table.siteId, table.years)],
+);

@@ -211,6 +211,11 @@ export const subscriptions = pgTable(
       .default('card'),
     /** A plan change the member asked for, taking effect at the next renewal (the provider's truth, 0026). */
     pendingPlanId: uuid('pending_plan_id').references(() => plans.id),
+    /**
+     * When its first paid period began, in billing time (the sandbox's test clock may run ahead of created_at): where
+     * a card membership's run of periods starts for 会員歴 (membership/server/tenure.ts). Null until it is paid.
+     */
+    paidFrom: timestamp('paid_from', { withTimezone: true }),
     ...timestamps,
   },
   (table) => [index('subscriptions_member_idx').on(table.memberId)],

@@ -68,6 +68,10 @@ export const noticePreferences = pgTable('notice_preferences', {
     .references(() => members.id, { onDelete: 'cascade' }),
   announcements: boolean('announcements').notNull().default(true),
   reminders: boolean('reminders').notNull().default(true),
+  /** The birthday greeting's mail (an optional topic, with its unsubscribe link). */
+  birthday: boolean('birthday').notNull().default(true),
+  /** The birthday greeting at all: off, no お知らせ, no mail and no decoration on the member card. */
+  birthdayGreeting: boolean('birthday_greeting').notNull().default(true),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

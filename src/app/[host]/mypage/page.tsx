@@ -8,6 +8,8 @@ import { requireViewer } from '@/features/auth/app';
 import { SignOutButton } from '@/features/auth/ui';
 import { findMember } from '@/features/membership/server';
 import { MembershipPanel, BillingPanel } from '@/features/billing/app';
+import { getPaymentProvider } from '@/features/billing/server';
+import { MyTenureBenefits } from '@/features/content/app';
 import { MemberDetails } from '@/features/membership/ui';
 import { getStaffActor } from '@/features/staff/app';
 import { ConsentBlock } from '@/features/consent/app';
@@ -46,6 +48,13 @@ export default async function MyPage({ params }: HostParams) {
           member={member}
           cardCode={<LivingCode subject="card" label="会員証" />}
         />
+        {member?.memberNumber && (
+          <MyTenureBenefits
+            site={site}
+            member={member}
+            now={await (await getPaymentProvider()).now(site.id)}
+          />
+        )}
         {member?.memberNumber && <BillingPanel site={site} member={member} />}
         <ETickets tickets={eTickets} />
         {member?.memberNumber && <MyTickets rows={await myTickets(db, site.id, member.id)} />}

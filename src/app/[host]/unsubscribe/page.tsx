@@ -7,7 +7,11 @@ export const dynamic = 'force-dynamic';
 
 export const metadata: Metadata = { title: 'メール配信の停止', robots: { index: false } };
 
-const TOPIC_LABELS = { announcements: '運営からのお知らせ', reminders: '更新日のお知らせ' } as const;
+const TOPIC_LABELS = {
+  announcements: '運営からのお知らせ',
+  reminders: '更新日のお知らせ',
+  birthday: '誕生日のお祝い',
+} as const;
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 

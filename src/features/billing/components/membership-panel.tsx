@@ -1,11 +1,14 @@
 import { Link } from '@/components/ui/link';
 import { buttonClass } from '@/components/ui/button';
-import { formatDateJa } from '@/lib/dates';
+import { formatDateJa, jstDay } from '@/lib/dates';
 import { paths } from '@/lib/paths';
 import { getDb } from '@/server/db';
 import type { Site } from '@/features/site';
 import { formatMemberNumber, type Member } from '@/features/membership/server';
 import { MemberCard } from '@/features/membership/ui';
+import { isBirthdayOn } from '@/features/membership';
+import { readPreferences } from '@/features/notices/server';
+import { TenureNotices } from '@/features/billing/components/tenure-notices';
 import { getPaymentProvider } from '@/features/billing/server/provider';
 import { membershipSummary } from '@/features/billing/server/summary';
 import { ResumeButton } from '@/features/billing/components/resume-button';
@@ -31,8 +34,14 @@ export async function MembershipPanel({
       </Notice>
     );
   }
-  const summary = await membershipSummary(await getDb(), await getPaymentProvider(), member);
+  const summary = await membershipSummary(
+    await getDb(),
+    await getPaymentProvider(),
+    member,
+    site.config.TENURE,
+  );
   const periodEnd = summary.subscription?.currentPeriodEnd ?? null;
+  const run = summary.tenure.tenure;
   if (summary.status !== 'premium') {
     return (
       <Notice title="会員期間が終了しています" testId="membership-ended">
@@ -41,12 +50,23 @@ export async function MembershipPanel({
           再入会すると、会員番号 {formatMemberNumber(member.memberNumber)}{' '}
           のまま会員限定コンテンツをご覧いただけます。
         </p>
+        {run && (
+          <p className="mt-2" data-testid="tenure-grace">
+            {formatDateJa(run.lapsesAt)}までに再入会すると、会員歴（{run.yearOfMembership}
+            年目）は途切れずに引き継がれます。
+          </p>
+        )}
         <Link href={paths.signUpContinue()} className={buttonClass('primary', 'mt-4')}>
           再入会する
         </Link>
       </Notice>
     );
   }
+  const birthday =
+    site.config.BIRTHDAY.ENABLED &&
+    isBirthdayOn(member.birthday, summary.now) &&
+    (await readPreferences(await getDb(), member.id)).birthdayGreeting;
+  const renews = !summary.leaving && summary.subscription?.method === 'card';
   return (
     <div className="flex flex-col gap-6">
       <MemberCard
@@ -58,7 +78,17 @@ export async function MembershipPanel({
         periodEnd={periodEnd}
         leaving={summary.leaving || summary.subscription?.method === 'konbini'}
         membershipYear={summary.membershipYear ?? 1}
+        tenureMark={summary.tenure.mark}
+        tenureSince={run && jstDay(run.since) !== jstDay(member.joinedAt) ? run.since : null}
+        birthday={birthday}
         code={cardCode}
+      />
+      <TenureNotices
+        site={site}
+        tenure={summary.tenure}
+        now={summary.now}
+        renews={renews}
+        leaving={summary.leaving}
       />
       {summary.leaving && periodEnd && (
         <Notice title="退会手続き済みです" testId="leaving-notice">

@@ -107,12 +107,17 @@ export async function applySubscriptionState(
     // The reason comes with the cancellation itself, so the two are never written apart; one given only to us
     // before (an older cancellation) is kept, and taking leaving back clears it.
     cancelReason: leaving ? sql`coalesce(${state.cancelReason}, ${subscriptions.cancelReason})` : null,
+    // Where its run of paid periods begins for 会員歴 (docs/decisions/0052): the first time it is seen paid.
+    paidFrom: state.paid
+      ? sql`coalesce(${subscriptions.paidFrom}, ${at.toISOString()}::timestamptz)`
+      : sql`${subscriptions.paidFrom}`,
   };
   await db
     .insert(subscriptions)
     .values({
       ...values,
       cancelReason: leaving ? state.cancelReason : null,
+      paidFrom: state.paid ? at : null,
       siteId: state.siteId,
       memberId: state.memberId,
       provider,

@@ -3,7 +3,15 @@ import { differenceInYears } from 'date-fns';
 import type { Db } from '@/server/db/client';
 import type { CardSummary, PaymentProvider } from '@/server/payments/types';
 import type { UserStatus } from '@/features/site';
-import { memberStatus, type Member, findPlan, type Plan } from '@/features/membership/server';
+import type { SiteConfig } from '@/features/site';
+import {
+  memberStatus,
+  memberTenure,
+  type Member,
+  type MemberTenure,
+  findPlan,
+  type Plan,
+} from '@/features/membership/server';
 import { latestSubscription, type Subscription } from '@/features/billing/server/membership';
 
 export interface MembershipSummary {
@@ -14,8 +22,13 @@ export interface MembershipSummary {
   /** Cancelled, still running until `subscription.currentPeriodEnd`. */
   leaving: boolean;
   card: CardSummary | null;
-  /** Counted from the join date: the first year is 1年目. */
+  /**
+   * 会員歴: the year of the member's continuous run of periods (docs/decisions/0052), the first year is 1年目; the
+   * join date's year when no period is on record (a member from before periods were).
+   */
   membershipYear: number | null;
+  /** The run, its mark by the site's TENURE settings, and when it lapses without a new period. */
+  tenure: MemberTenure;
 }
 
 /** What My page, the member card and the leaving flow show, read at the site's billing time. */
@@ -23,12 +36,14 @@ export async function membershipSummary(
   db: Db,
   provider: PaymentProvider,
   member: Member,
+  tenureSettings: SiteConfig['TENURE'],
 ): Promise<MembershipSummary> {
   const now = await provider.now(member.siteId);
-  const [status, subscription, card] = await Promise.all([
+  const [status, subscription, card, tenure] = await Promise.all([
     memberStatus(db, member.id, now),
     latestSubscription(db, member.id),
     member.billingCustomerId ? provider.getCard(member.billingCustomerId) : Promise.resolve(null),
+    memberTenure(db, member.id, tenureSettings, now),
   ]);
   const plan = subscription ? await findPlan(db, member.siteId, subscription.planId) : null;
   return {
@@ -40,6 +55,9 @@ export async function membershipSummary(
     leaving:
       status === 'premium' && subscription?.cancelAtPeriodEnd === true && subscription.method === 'card',
     card,
-    membershipYear: member.joinedAt ? differenceInYears(now, member.joinedAt) + 1 : null,
+    membershipYear:
+      tenure.tenure?.yearOfMembership ??
+      (member.joinedAt ? differenceInYears(now, member.joinedAt) + 1 : null),
+    tenure,
   };
 }

@@ -29,6 +29,7 @@ export interface ClaimedNotice {
   email: string | null;
   announcements: boolean | null;
   reminders: boolean | null;
+  birthday: boolean | null;
 }
 
 /** How long a claimed batch is the worker's: one that crashed leaves rows that are taken again after this. */
@@ -49,7 +50,7 @@ async function claim(db: Db, limit: number): Promise<ClaimedNotice[]> {
         FOR UPDATE SKIP LOCKED)
       RETURNING n.id, n.site_id, n.member_id, n.to_address, n.kind, n.delivery_key, n.data, n.mail_attempts)
     SELECT c.id, c.site_id, c.member_id, c.kind, c.delivery_key, c.data, c.mail_attempts,
-      coalesce(c.to_address, m.email) AS email, p.announcements, p.reminders
+      coalesce(c.to_address, m.email) AS email, p.announcements, p.reminders, p.birthday
     FROM claimed c
     LEFT JOIN members m ON m.id = c.member_id
     LEFT JOIN notice_preferences p ON p.member_id = c.member_id`);

@@ -5,9 +5,14 @@ import { members, noticePreferences } from '@/server/db/schema';
 import type { NoticeTopic } from '@/features/notices/templates';
 import type { Preferences } from '@/features/notices/schemas';
 
-export async function readPreferences(db: Db, memberId: string): Promise<Preferences> {
+export async function readPreferences(db: Db, memberId: string): Promise<Required<Preferences>> {
   const [row] = await db.select().from(noticePreferences).where(eq(noticePreferences.memberId, memberId));
-  return { announcements: row?.announcements ?? true, reminders: row?.reminders ?? true };
+  return {
+    announcements: row?.announcements ?? true,
+    reminders: row?.reminders ?? true,
+    birthday: row?.birthday ?? true,
+    birthdayGreeting: row?.birthdayGreeting ?? true,
+  };
 }
 
 export async function savePreferences(db: Db, memberId: string, value: Preferences): Promise<void> {

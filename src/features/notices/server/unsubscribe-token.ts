@@ -3,7 +3,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { env } from '@/server/env';
 import type { NoticeTopic } from '@/features/notices/templates';
 
-const TOPICS: readonly NoticeTopic[] = ['announcements', 'reminders'];
+const TOPICS: readonly NoticeTopic[] = ['announcements', 'reminders', 'birthday'];
 
 function signature(payload: string, secret: string): Buffer {
   // Domain-separated: the same secret never signs anything else's bytes the same way.

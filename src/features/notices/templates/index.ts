@@ -1,4 +1,5 @@
 import { announcement } from './announcement';
+import { birthdayGreeting } from './birthday';
 import { companionInvited, companionWithdrawn } from './companions';
 import { leaveConfirmed, leaveUndone, renewalReminder } from './membership';
 import { paymentDisputed, paymentFailed, paymentSucceeded } from './payment';
@@ -55,6 +56,7 @@ export const NOTICE_TEMPLATES = {
   'resale-won': resaleWon,
   'resale-paid': resalePaid,
   'resale-lapsed': resaleLapsed,
+  birthday: birthdayGreeting,
 } as const;
 
 export type NoticeKind = keyof typeof NOTICE_TEMPLATES;

@@ -11,7 +11,7 @@ export interface NoticeContent {
 }
 
 /** Optional mails a member may turn off; `null`: about money or tickets, always sent. */
-export type NoticeTopic = 'announcements' | 'reminders';
+export type NoticeTopic = 'announcements' | 'reminders' | 'birthday';
 
 export interface NoticeTemplate<D = Record<string, unknown>> {
   topic: NoticeTopic | null;

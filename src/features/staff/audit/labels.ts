@@ -13,6 +13,8 @@ export const ACTION_LABELS: Record<string, string> = {
   'media.delete': 'ファイルを削除',
   'media.reorder': 'ファイルを並べ替え',
   'legal.update': '規約・表記を編集',
+  'tenure_benefit.create': '会員歴の特典を追加',
+  'tenure_benefit.delete': '会員歴の特典を削除',
   'member.grant': '無料期間を付与',
   'member.revoke_grant': '無料期間を取り消し',
   'members.export': '会員一覧をCSV出力',
@@ -38,7 +40,7 @@ export function actionLabel(action: string): string {
 
 /** The filter of the audit page: a kind of change and the action prefixes it covers. */
 export const ACTION_KINDS = [
-  { key: 'content', label: 'コンテンツ', prefixes: ['content.', 'media.'] },
+  { key: 'content', label: 'コンテンツ', prefixes: ['content.', 'media.', 'tenure_benefit.'] },
   { key: 'legal', label: '規約・表記', prefixes: ['legal.'] },
   { key: 'members', label: '会員', prefixes: ['member.', 'members.'] },
   { key: 'plans', label: 'プラン', prefixes: ['plan.'] },
@@ -60,6 +62,7 @@ export const TARGET_LABELS: Record<string, string> = {
   member: '会員',
   members: '会員一覧',
   plan: 'プラン',
+  tenure_benefit: '会員歴の特典',
   staff: 'スタッフ',
   chat: 'ライブチャット',
 };

@@ -8,6 +8,7 @@ const AREAS: { href: string; label: string; permission: Permission }[] = [
   { href: paths.staff.content(), label: 'コンテンツ', permission: 'content:write' },
   { href: paths.staff.presales(), label: '先行受付', permission: 'content:write' },
   { href: paths.staff.chat(), label: 'ライブチャット', permission: 'chat:moderate' },
+  { href: paths.staff.tenure(), label: '会員歴の特典', permission: 'content:write' },
   { href: paths.staff.legal(), label: '規約・表記', permission: 'legal:write' },
   { href: paths.staff.members(), label: '会員', permission: 'members:read' },
   { href: paths.staff.plans(), label: 'プラン', permission: 'plans:write' },

@@ -17,7 +17,12 @@ export const metadata: Metadata = { title: '退会', robots: { index: false } };
 export default async function LeavePage({ params }: HostParams) {
   const { site, member } = await requireJoinedMember(params, paths.leave());
   if (!site.config.IS_SHOW_MYPAGE_LEAVE) notFound();
-  const summary = await membershipSummary(await getDb(), await getPaymentProvider(), member);
+  const summary = await membershipSummary(
+    await getDb(),
+    await getPaymentProvider(),
+    member,
+    site.config.TENURE,
+  );
   const periodEnd = summary.subscription?.currentPeriodEnd;
   if (summary.status !== 'premium' || !periodEnd || summary.leaving) {
     return (
@@ -57,6 +62,10 @@ export default async function LeavePage({ params }: HostParams) {
         <li>{accessUntil}までは会員限定コンテンツをご覧いただけます。それ以降の会費は請求されません。</li>
         <li>期限までは、マイページから退会を取り消せます。</li>
         <li>期限を過ぎると、ブログ・写真・動画・チケット先行受付などの会員特典はご利用いただけません。</li>
+        <li data-testid="leave-tenure">
+          会員歴は、期限から{site.config.TENURE.GRACE_DAYS}
+          日以内に再入会すると引き継がれます。それを過ぎると1年目から数え直しになります。
+        </li>
       </ul>
       <LeaveForm accessUntil={accessUntil} />
     </AuthCard>

@@ -42,6 +42,8 @@ function targetHref(row: AuditPageRow): string | null {
       return paths.staff.member(row.targetId);
     case 'plan':
       return paths.staff.plans();
+    case 'tenure_benefit':
+      return paths.staff.tenure();
     case 'staff':
       return paths.staff.team();
     default:

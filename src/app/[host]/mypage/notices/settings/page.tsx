@@ -13,12 +13,12 @@ export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'メールの受信設定', robots: { index: false } };
 
 export default async function NoticeSettingsRoute({ params }: HostParams) {
-  const { member } = await requireJoinedMember(params, paths.noticeSettings());
+  const { site, member } = await requireJoinedMember(params, paths.noticeSettings());
   const preferences = await readPreferences(await getDb(), member.id);
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-10 md:py-16">
       <PageHeading>メールの受信設定</PageHeading>
-      <PreferencesForm initial={preferences} />
+      <PreferencesForm initial={preferences} birthdays={site.config.BIRTHDAY.ENABLED} />
       <Link href={paths.notices()} className="text-sm underline underline-offset-4">
         お知らせへ戻る
       </Link>
