@@ -55,7 +55,7 @@ describe('site configuration schema', () => {
 
   // MAIL, KONBINI_PAYMENT and INVOICE_REGISTRATION_NUMBER are optional (sites stored before them keep working: their
   // mails come from the service name, konbini is off, and receipts say they are not qualified invoices).
-  const OPTIONAL = new Set(['MAIL', 'KONBINI_PAYMENT', 'INVOICE_REGISTRATION_NUMBER']);
+  const OPTIONAL = new Set(['MAIL', 'KONBINI_PAYMENT', 'INVOICE_REGISTRATION_NUMBER', 'CONTACT_FORM']);
   const requiredFields = Object.keys(demoSiteFile('mio').config).filter((field) => !OPTIONAL.has(field));
   it.each(requiredFields)('requires %s', (field) => {
     const lines = problems(configWith((config) => delete config[field]));

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   index,
   integer,
@@ -70,6 +71,11 @@ export const presales = pgTable(
     resultsAnnouncedAt: timestamp('results_announced_at', { withTimezone: true }),
     /** The event was cancelled (中止): every payment is refunded, every live application ends `refunded`. */
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /**
+     * The application offers an accessibility request (wheelchair space with a companion seat, or other needs). It
+     * never enters the draw: the club seats the winners who asked after it (decision 0053, docs/presale-draw.md).
+     */
+    accessibilityRequests: boolean('accessibility_requests').notNull().default(false),
     ...timestamps,
   },
   (table) => [
@@ -122,6 +128,9 @@ export const presaleOfferings = pgTable(
  */
 export const PRESALE_PAYMENT_METHODS = ['card', 'konbini'] as const;
 
+/** An accessibility request in an application: a wheelchair space with a companion seat, or other needs (free text). */
+export const ACCESS_NEEDS = ['wheelchair', 'other'] as const;
+
 export const APPLICATION_STATUSES = [
   'applied',
   'cancelled',
@@ -156,6 +165,12 @@ export const presaleApplications = pgTable(
     /** A win must be paid by this time (konbini deadline, or the card's 48-hour grace after a failed charge). */
     paymentDueAt: timestamp('payment_due_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /**
+     * The fan's accessibility request, private to staff with `members:contact` (decision 0053): never in the draw's
+     * entry list, its record, or any page but the paid list, its CSV and the door of staff with that right.
+     */
+    accessNeed: text('access_need', { enum: ACCESS_NEEDS }),
+    accessNote: text('access_note'),
     ...timestamps,
   },
   (table) => [

@@ -11,3 +11,4 @@ export * from './notices-schema';
 export * from './presale-schema';
 export * from './tickets-schema';
 export * from './jobs-schema';
+export * from './support-schema';
