@@ -12,7 +12,7 @@
  *   5. billing (hosts the members' and plans' consoles: they show payments and consent)
  *   6. signup, presale
  *   7. content (hosts the items' console), tickets
- *   8. front
+ *   8. front, support (the in-club contact form: it names payments and tickets)
  */
 export const FEATURE_MAP = {
   site: [],
@@ -29,6 +29,7 @@ export const FEATURE_MAP = {
   content: ['site', 'auth', 'staff', 'membership', 'media', 'presale'],
   tickets: ['site', 'auth', 'staff', 'membership', 'presale'],
   front: ['site', 'auth', 'membership', 'content'],
+  support: ['site', 'auth', 'staff', 'membership', 'notices', 'billing', 'presale', 'tickets'],
 };
 
 /** Where the map lives, for the lint message and the docs. */

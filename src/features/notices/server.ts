@@ -10,5 +10,5 @@ export { mailDeliveryJob, mailDeliveryJobFromEnv } from './server/mail-job';
 export { renewalReminderJob } from './server/reminders';
 export { readPreferences } from './server/preferences';
 export { readUnsubscribeToken } from './server/unsubscribe-token';
-export { notify, notifyMany, notifyOwners, type NoticeInput } from './server/notify';
+export { notify, notifyMany, notifyOwners, notifyStaff, type NoticeInput } from './server/notify';
 export { noticeSubscriptionChange, subscriptionBefore } from './server/subscription-notices';

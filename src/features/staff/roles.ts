@@ -34,6 +34,8 @@ export const PERMISSIONS = {
   'presales:cancel': ['owner'],
   /** 売上: the club's takings by month and source, and their CSV (the business's figures: the owner's alone). */
   'sales:read': ['owner'],
+  /** お問い合わせ: fans' questions from the in-club contact form, and the club's answers (decision 0053). */
+  'support:answer': ['owner', 'support'],
   /** The platform's background jobs (定期処理): when each last ran and how it ended. */
   'jobs:read': ['owner'],
 } as const satisfies Record<string, readonly StaffRole[]>;

@@ -14,6 +14,7 @@ import {
 } from './presale';
 import type { NoticeContent, NoticeTemplate } from './types';
 import { welcome } from './welcome';
+import { supportAnswered, supportRequest } from './support';
 
 export type { NoticeContent, NoticeTemplate, NoticeTopic } from './types';
 
@@ -37,6 +38,8 @@ export const NOTICE_TEMPLATES = {
   'presale-cancelled': presaleCancelled,
   'presale-companion-invited': companionInvited,
   'presale-companion-withdrawn': companionWithdrawn,
+  'support-request': supportRequest,
+  'support-answered': supportAnswered,
 } as const;
 
 export type NoticeKind = keyof typeof NOTICE_TEMPLATES;

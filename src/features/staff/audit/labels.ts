@@ -23,6 +23,7 @@ export const ACTION_LABELS: Record<string, string> = {
   'staff.add': 'スタッフを追加',
   'staff.role': 'スタッフの役割を変更',
   'staff.remove': 'スタッフを削除',
+  'member.support-answer': 'お問い合わせに回答',
 };
 
 export function actionLabel(action: string): string {
