@@ -16,6 +16,7 @@ import { presaleJob } from '@/features/presale/server';
 import { ticketIssueJob } from '@/features/tickets/server';
 import { firebaseIdentity, recheckInBackground } from '@/features/auth/server';
 import { mailDeliveryJobFromEnv, renewalReminderJob } from '@/features/notices/server';
+import { supportRetentionJob } from '@/features/support/server';
 import { DIRECT_ROUTES } from '@/app/direct-routes';
 
 if (!env.DATABASE_URL)
@@ -70,6 +71,8 @@ const jobs = createJobRunner({
     // Notices' mails (docs/decisions/0028): rows are claimed once; none without SMTP_URL.
     ...(mailDelivery ? [mailDelivery] : []),
     renewalReminderJob,
+    // お問い合わせ kept two years after their last message (docs/decisions/0053).
+    supportRetentionJob,
   ],
 });
 jobs.start();

@@ -13,3 +13,4 @@ export {
   staffThread,
   staffThreads,
 } from './server/threads';
+export { deleteExpiredThreads, SUPPORT_RETENTION_DAYS, supportRetentionJob } from './server/retention';

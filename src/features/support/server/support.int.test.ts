@@ -9,6 +9,7 @@ import {
   oneOffPayments,
   plans,
   staffMembers,
+  supportMessages,
   supportThreads,
 } from '@/server/db/schema';
 import { upsertSite, type Site } from '@/features/site/server';
@@ -16,6 +17,7 @@ import { ensureMember, joinMember, type Member } from '@/features/membership/ser
 import { createSession } from '@/features/auth/server';
 import { actorOf } from '@/features/staff/testing';
 import { paths } from '@/lib/paths';
+import { deleteExpiredThreads } from './retention';
 import { memberThread, memberThreads, replyAsStaff, staffThread, staffThreads } from './threads';
 
 /**
@@ -188,6 +190,14 @@ describe('the in-club contact form (decision 0053)', () => {
       404,
     );
     expect(await memberThreads(handle.db, stranger)).toEqual([]);
+
+    // Kept two years after the last message, then deleted with its messages.
+    const day = 86_400_000;
+    expect(await deleteExpiredThreads(handle.db, new Date(Date.now() + 729 * day))).toBe(0);
+    expect(await deleteExpiredThreads(handle.db, new Date(Date.now() + 731 * day))).toBeGreaterThan(0);
+    expect(await handle.db.select().from(supportMessages).where(eq(supportMessages.threadId, id))).toEqual(
+      [],
+    );
   });
 
   it('refuses bad input, another member payment, a site without the form, and a flood, in Japanese', async () => {
