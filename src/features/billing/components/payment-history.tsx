@@ -41,24 +41,26 @@ export function PaymentHistory({
                   {formatYen(line.amountYen)}・{METHOD[line.method]}・{STATUS[line.status]}
                 </p>
               </div>
-              {line.receiptNumber && (
-                <Link
-                  href={paths.receipt(line.id)}
-                  className="underline underline-offset-4"
-                  aria-label={`${formatDateJa(line.date)}のお支払いの領収書`}
-                >
-                  領収書
-                </Link>
-              )}
-              {contact && (
-                <Link
-                  href={paths.contact({ payment: line.id, from: paths.myPage() })}
-                  className="underline underline-offset-4"
-                  aria-label={`${formatDateJa(line.date)}のお支払いについてお問い合わせ`}
-                >
-                  お問い合わせ
-                </Link>
-              )}
+              <span className="flex gap-4">
+                {line.receiptNumber && (
+                  <Link
+                    href={paths.receipt(line.id)}
+                    className="underline underline-offset-4"
+                    aria-label={`${formatDateJa(line.date)}のお支払いの領収書`}
+                  >
+                    領収書
+                  </Link>
+                )}
+                {contact && (
+                  <Link
+                    href={paths.contact({ payment: line.id, from: paths.myPage() })}
+                    className="underline underline-offset-4"
+                    aria-label={`${formatDateJa(line.date)}のお支払いについてお問い合わせ`}
+                  >
+                    お問い合わせ
+                  </Link>
+                )}
+              </span>
             </li>
           ))}
         </ul>
