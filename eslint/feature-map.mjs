@@ -13,7 +13,8 @@
  *   6. signup, presale, live (members-only streams: the media server's callbacks, signed HLS, the player), chat (the
  *      live chat and its moderation)
  *   7. content (hosts the items' console; shows a live item's player and its chat), tickets
- *   8. front, resale (公式リセール: moves tickets and money between members)
+ *   8. front, resale (公式リセール: moves tickets and money between members), support (the in-club contact form: it
+ *      names payments and tickets)
  */
 export const FEATURE_MAP = {
   site: [],
@@ -33,6 +34,7 @@ export const FEATURE_MAP = {
   tickets: ['site', 'auth', 'staff', 'membership', 'presale'],
   resale: ['site', 'auth', 'staff', 'membership', 'notices', 'billing', 'presale', 'tickets'],
   front: ['site', 'auth', 'membership', 'content'],
+  support: ['site', 'auth', 'staff', 'membership', 'notices', 'billing', 'presale', 'tickets'],
 };
 
 /** Where the map lives, for the lint message and the docs. */

@@ -116,6 +116,8 @@ export async function seedDemoPresales(
         joinedBefore: JST(addDays(opensAt, -1)),
         companionRule: crowd ? 'member' : 'none',
         konbiniDeadlineDays: 3,
+        // mio's presales offer accessibility requests in the application (decision 0053); the second site's do not.
+        accessibilityRequests: site.slug === 'mio',
       });
       const presale = await savePresale(db, actor, item.id, setup, addDays(opensAt, -1));
       if (!window.applies) continue;
@@ -146,6 +148,11 @@ export async function seedDemoPresales(
           // mio's premium member pays by the card on file (the drawn presale's win shows paid, with its receipt); the
           // second site's at the konbini (the win shows its voucher, awaiting payment).
           paymentMethod: site.slug === 'mio' ? 'card' : 'konbini',
+          // mio's premium member asks for a wheelchair space: staff with members:contact see it on the paid list and
+          // at the door (decision 0053).
+          ...(site.slug === 'mio'
+            ? { access: { need: 'wheelchair' as const, note: '電動車椅子を使用します。介助者が同行します。' } }
+            : {}),
         },
         addHours(opensAt, 1),
       );

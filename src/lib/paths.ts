@@ -31,6 +31,19 @@ export const paths = {
   notices: () => '/mypage/notices',
   notice: (id: string) => `/mypage/notices/${id}`,
   noticeSettings: () => '/mypage/notices/settings',
+  /**
+   * The in-club contact form (decision 0053), opened from a page of the site and, for a payment or a ticket, naming it
+   * by its opaque id (never a name, an address or a mail in the URL).
+   */
+  contact: (about?: { payment?: string; ticket?: string; from?: string }) => {
+    const query = new URLSearchParams();
+    if (about?.payment) query.set('payment', about.payment);
+    if (about?.ticket) query.set('ticket', about.ticket);
+    if (about?.from) query.set('from', about.from);
+    const text = query.toString();
+    return text ? `/mypage/contact?${text}` : '/mypage/contact';
+  },
+  contactThread: (id: string) => `/mypage/contact/${id}`,
   /** Signed out: the one-click unsubscribe link of a mail (RFC 8058), by its signed token. */
   unsubscribe: (token: string) => `/unsubscribe?token=${encodeURIComponent(token)}`,
   unsubscribeApi: (token: string) => `/api/unsubscribe?token=${encodeURIComponent(token)}`,
@@ -56,6 +69,8 @@ export const paths = {
     jobs: () => '/staff/jobs',
     chat: (itemId?: string) => (itemId ? `/staff/chat/${itemId}` : '/staff/chat'),
     tenure: () => '/staff/tenure',
+    support: () => '/staff/support',
+    supportThread: (id: string) => `/staff/support/${id}`,
     presalePaid: (itemId: string) => `/staff/presales/${itemId}/paid`,
     presalePaidCsv: (itemId: string) => `/api/staff/presales/${itemId}/paid.csv`,
   },

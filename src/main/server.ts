@@ -18,6 +18,8 @@ import { ticketIssueJob } from '@/features/tickets/server';
 import { resaleJob } from '@/features/resale/server';
 import { firebaseIdentity, recheckInBackground } from '@/features/auth/server';
 import { birthdayGreetingJob, mailDeliveryJobFromEnv, renewalReminderJob } from '@/features/notices/server';
+import { mailDeliveryJobFromEnv, renewalReminderJob } from '@/features/notices/server';
+import { supportRetentionJob } from '@/features/support/server';
 import { DIRECT_ROUTES } from '@/app/direct-routes';
 
 if (!env.DATABASE_URL)
@@ -78,6 +80,8 @@ const jobs = createJobRunner({
     renewalReminderJob,
     // The birthday greetings of the day, once per member and year (issue 43, docs/decisions/0052).
     birthdayGreetingJob,
+    // お問い合わせ kept two years after their last message (docs/decisions/0053).
+    supportRetentionJob,
   ],
 });
 jobs.start();

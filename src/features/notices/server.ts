@@ -11,5 +11,5 @@ export { renewalReminderJob } from './server/reminders';
 export { birthdayGreetingJob, enqueueBirthdayGreetings } from './server/birthdays';
 export { readPreferences } from './server/preferences';
 export { readUnsubscribeToken } from './server/unsubscribe-token';
-export { notify, notifyMany, notifyOwners, type NoticeInput } from './server/notify';
+export { notify, notifyMany, notifyOwners, notifyStaff, type NoticeInput } from './server/notify';
 export { noticeSubscriptionChange, subscriptionBefore } from './server/subscription-notices';

@@ -13,3 +13,4 @@ export { verifyDrawCommand } from './draw/command';
 export type { DrawBeacon, DrawLog, DrawRecord, TransparencyReport } from './draw';
 export type { PresaleFairness, PublicDraw } from './types';
 export { presaleSetupSchema } from './schemas';
+export { accessLabel } from './access';

@@ -37,6 +37,8 @@ export const presaleSetupSchema = z
     joinedBefore: jstDateTime,
     companionRule: z.enum(['none', 'member']),
     konbiniDeadlineDays: z.number().int().min(1, '支払期限は1〜7日です。').max(7, '支払期限は1〜7日です。'),
+    /** The application offers an accessibility request (decision 0053). Off unless staff turn it on. */
+    accessibilityRequests: z.boolean().default(false),
   })
   .superRefine((value, ctx) => {
     if (value.closesAt <= value.opensAt) {
@@ -88,8 +90,26 @@ export const applicationSchema = z
       .max(3),
     /** How a win is paid: the saved card (charged at the results time) or a konbini voucher. */
     paymentMethod: z.enum(['card', 'konbini'], 'お支払い方法を選んでください。'),
+    /**
+     * An accessibility request, where the presale offers it (decision 0053): a wheelchair space with a companion
+     * seat, or other needs in a short text. Private to the club's staff with `members:contact`; it does not change
+     * the draw.
+     */
+    access: z
+      .object({
+        need: z.enum(['none', 'wheelchair', 'other'], 'ご要望の種類を選んでください。'),
+        note: z.string().trim().max(200, 'ご要望は200文字以内で入力してください。').default(''),
+      })
+      .optional(),
   })
   .superRefine((value, ctx) => {
+    if (value.access?.need === 'other' && value.access.note === '') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['access', 'note'],
+        message: 'ご要望の内容を入力してください。',
+      });
+    }
     if (new Set(value.choices).size !== value.choices.length) {
       ctx.addIssue({
         code: 'custom',

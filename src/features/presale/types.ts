@@ -24,6 +24,9 @@ export interface MyApplicationView {
   voidReason: string | null;
   paymentMethod: 'card' | 'konbini';
   updatedAt: string;
+  /** The applicant's own accessibility request while the window is open (decision 0053); absent after the results. */
+  accessNeed?: 'wheelchair' | 'other' | null;
+  accessNote?: string | null;
 }
 export interface PresaleView {
   id: string;
@@ -35,6 +38,8 @@ export interface PresaleView {
   ticketsPerApplication: number;
   choiceCount: number;
   companionRule: 'none' | 'member';
+  /** The application offers an accessibility request (decision 0053). */
+  accessibilityRequests: boolean;
   commitment: string;
   entryListHash: string | null;
   beacon: { source: string; round: number } | null;

@@ -199,6 +199,12 @@ export const siteConfigSchema = z
       })
       .prefault({}),
     /**
+     * The in-club contact form (お問い合わせ, decision 0053) beside the footer's FAQ link: on, My page, each payment and
+     * each ticket open it, and the club's support staff answer in the console. Off (the default), the site keeps only
+     * its outside help centre, and My page shows the member number and plan for the fan to copy into it.
+     */
+    CONTACT_FORM: z.strictObject({ enabled: z.boolean().default(false) }).prefault({}),
+    /**
      * The sender of the site's mails (decision 0028), and the address its links start with. Unset: the service name
      * from no-reply@ the site's first host; SITE_URL unset: that host (http and the app's port in the demo).
      */

@@ -3,7 +3,7 @@ import { can, permissionsOf } from '@/features/staff/roles';
 
 describe('staff roles', () => {
   it('lets owners do everything', () => {
-    expect(permissionsOf('owner')).toHaveLength(16);
+    expect(permissionsOf('owner')).toHaveLength(18);
     // The club's takings are the owner's alone.
     expect(can('support', 'sales:read') || can('editor', 'sales:read') || can('door', 'sales:read')).toBe(
       false,
@@ -26,12 +26,13 @@ describe('staff roles', () => {
     expect(can('editor', 'presales:cancel')).toBe(false);
   });
 
-  it('keeps support to members, their contact details, complimentary grants and the live chat', () => {
+  it("keeps support to members, their contact details, complimentary grants, fans' questions and the live chat", () => {
     expect(permissionsOf('support')).toEqual([
       'members:read',
       'members:contact',
       'members:grant',
       'door:check',
+      'support:answer',
       'chat:moderate',
     ]);
     expect(can('support', 'content:write')).toBe(false);

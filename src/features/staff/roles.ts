@@ -36,6 +36,8 @@ export const PERMISSIONS = {
   'sales:read': ['owner'],
   /** A chargeback marked 対応済み with what was done (the owners are the ones told of it). */
   'disputes:handle': ['owner'],
+  /** お問い合わせ: fans' questions from the in-club contact form, and the club's answers (decision 0053). */
+  'support:answer': ['owner', 'support'],
   /** The platform's background jobs (定期処理): when each last ran and how it ended. */
   'jobs:read': ['owner'],
   /** ライブチャットの管理: delete, pin, slow mode, mute and ban, the reports (decision 0051). */

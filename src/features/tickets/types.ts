@@ -44,6 +44,8 @@ export interface DoorRoster {
     seat: string;
     state: 'valid' | 'used' | 'cancelled';
     checkedInAt: string | null;
+    /** The application's accessibility request, for staff with `members:contact` only (decision 0053). */
+    access?: string | null;
   }[];
 }
 
@@ -64,6 +66,8 @@ export interface DoorResult {
   memberNumber?: string;
   seat?: string;
   checkedInAt?: string;
+  /** The accessibility request, for staff with `members:contact` only (decision 0053). */
+  access?: string;
 }
 
 /**

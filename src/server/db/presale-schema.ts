@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   index,
   integer,
@@ -79,6 +80,11 @@ export const presales = pgTable(
     resalePairRule: text('resale_pair_rule', { enum: RESALE_PAIR_RULES }).notNull().default('single'),
     /** The daily match times in Japan time, 'HH:MM' comma-separated (e.g. '12:00'). */
     resaleMatchTimes: text('resale_match_times').notNull().default('12:00'),
+    /**
+     * The application offers an accessibility request (wheelchair space with a companion seat, or other needs). It
+     * never enters the draw: the club seats the winners who asked after it (decision 0053, docs/presale-draw.md).
+     */
+    accessibilityRequests: boolean('accessibility_requests').notNull().default(false),
     ...timestamps,
   },
   (table) => [
@@ -131,6 +137,9 @@ export const presaleOfferings = pgTable(
  */
 export const PRESALE_PAYMENT_METHODS = ['card', 'konbini'] as const;
 
+/** An accessibility request in an application: a wheelchair space with a companion seat, or other needs (free text). */
+export const ACCESS_NEEDS = ['wheelchair', 'other'] as const;
+
 export const APPLICATION_STATUSES = [
   'applied',
   'cancelled',
@@ -169,6 +178,12 @@ export const presaleApplications = pgTable(
     secondChanceAt: timestamp('second_chance_at', { withTimezone: true }),
     /** The second-chance round (draw_rounds) that won this application; null for a win of the first round. */
     secondChanceRoundId: uuid('second_chance_round_id'),
+    /**
+     * The fan's accessibility request, private to staff with `members:contact` (decision 0053): never in the draw's
+     * entry list, its record, or any page but the paid list, its CSV and the door of staff with that right.
+     */
+    accessNeed: text('access_need', { enum: ACCESS_NEEDS }),
+    accessNote: text('access_note'),
     ...timestamps,
   },
   (table) => [

@@ -14,3 +14,4 @@ export * from './jobs-schema';
 export * from './resale-schema';
 export * from './live-schema';
 export * from './chat-schema';
+export * from './support-schema';

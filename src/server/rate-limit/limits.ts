@@ -43,6 +43,8 @@ export const RATE_LIMITS = {
    * and may mistype a few or replace one who declined; more is someone walking the member numbers (issue 37).
    */
   'presale-companion:account': { points: 8, seconds: 3_600 },
+  /** Messages a fan sends through the in-club contact form (new questions and answers): a person needs a few. */
+  'support:account': { points: 10, seconds: 3_600 },
   /** Marks a number as named already (by that account, in that presale) so that naming it again costs nothing. */
   'presale-companion:named': { points: 1_000_000, seconds: 3_600 },
   /**

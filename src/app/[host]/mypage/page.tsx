@@ -18,6 +18,7 @@ import { myTickets } from '@/features/presale/server';
 import { MyTickets } from '@/features/presale/ui';
 import { myETickets, offlineCopyFor } from '@/features/tickets/server';
 import { ETickets, LivingCode, LivingCodesProvider } from '@/features/tickets/ui';
+import { SupportBlock } from '@/features/support/app';
 
 // Personal: rendered for each request from the session cookie, never cached.
 export const dynamic = 'force-dynamic';
@@ -56,9 +57,10 @@ export default async function MyPage({ params }: HostParams) {
           />
         )}
         {member?.memberNumber && <BillingPanel site={site} member={member} />}
-        <ETickets tickets={eTickets} />
+        <ETickets tickets={eTickets} contact={site.config.CONTACT_FORM.enabled} />
         {member?.memberNumber && <MyTickets rows={await myTickets(db, site.id, member.id)} />}
         {member?.memberNumber && <MemberDetails member={member} />}
+        {member?.memberNumber && <SupportBlock site={site} member={member} />}
         <section aria-labelledby="account-heading" className="rounded-lg border border-line p-6">
           <h2 id="account-heading" className="text-lg font-bold">
             アカウント

@@ -73,7 +73,7 @@ export async function BillingPanel({ site, member }: { site: Site; member: Membe
           )}
         </section>
       )}
-      <PaymentHistory lines={lines} />
+      <PaymentHistory lines={lines} contact={site.config.CONTACT_FORM.enabled} />
     </>
   );
 }

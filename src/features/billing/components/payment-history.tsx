@@ -14,7 +14,14 @@ const STATUS = {
 } as const;
 
 /** My page's payment history: every payment, with a receipt for each one paid (refunded ones too). */
-export function PaymentHistory({ lines }: { lines: PaymentLine[] }) {
+export function PaymentHistory({
+  lines,
+  contact = false,
+}: {
+  lines: PaymentLine[];
+  /** The site's in-club contact form is on: each payment offers 「お問い合わせ」 about it (decision 0053). */
+  contact?: boolean;
+}) {
   return (
     <section aria-labelledby="history-heading" className="rounded-lg border border-line p-6">
       <h2 id="history-heading" className="text-lg font-bold">
@@ -34,15 +41,26 @@ export function PaymentHistory({ lines }: { lines: PaymentLine[] }) {
                   {formatYen(line.amountYen)}・{METHOD[line.method]}・{STATUS[line.status]}
                 </p>
               </div>
-              {line.receiptNumber && (
-                <Link
-                  href={paths.receipt(line.id)}
-                  className="underline underline-offset-4"
-                  aria-label={`${formatDateJa(line.date)}のお支払いの領収書`}
-                >
-                  領収書
-                </Link>
-              )}
+              <span className="flex gap-4">
+                {line.receiptNumber && (
+                  <Link
+                    href={paths.receipt(line.id)}
+                    className="underline underline-offset-4"
+                    aria-label={`${formatDateJa(line.date)}のお支払いの領収書`}
+                  >
+                    領収書
+                  </Link>
+                )}
+                {contact && (
+                  <Link
+                    href={paths.contact({ payment: line.id, from: paths.myPage() })}
+                    className="underline underline-offset-4"
+                    aria-label={`${formatDateJa(line.date)}のお支払いについてお問い合わせ`}
+                  >
+                    お問い合わせ
+                  </Link>
+                )}
+              </span>
             </li>
           ))}
         </ul>

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Db } from '@/server/db/client';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { notices, staffMembers } from '@/server/db/schema';
 import type { NoticeData, NoticeKind } from '@/features/notices/templates';
 
@@ -61,10 +61,19 @@ export async function notifyOwners<K extends NoticeKind>(
   tx: Db,
   input: Omit<NoticeInput<K>, 'memberId'>,
 ): Promise<number> {
+  return notifyStaff(tx, input, ['owner']);
+}
+
+/** notifyOwners for the staff of these roles (a fan's question goes to owners and support, decision 0053). */
+export async function notifyStaff<K extends NoticeKind>(
+  tx: Db,
+  input: Omit<NoticeInput<K>, 'memberId'>,
+  roles: readonly (typeof staffMembers.$inferSelect)['role'][],
+): Promise<number> {
   const owners = await tx
     .select({ email: staffMembers.email })
     .from(staffMembers)
-    .where(and(eq(staffMembers.siteId, input.siteId), eq(staffMembers.role, 'owner')));
+    .where(and(eq(staffMembers.siteId, input.siteId), inArray(staffMembers.role, [...roles])));
   if (owners.length === 0) return 0;
   const rows = await tx
     .insert(notices)

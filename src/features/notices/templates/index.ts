@@ -25,6 +25,7 @@ import {
 } from './resale';
 import type { NoticeContent, NoticeTemplate } from './types';
 import { welcome } from './welcome';
+import { supportAnswered, supportRequest } from './support';
 
 export type { NoticeContent, NoticeTemplate, NoticeTopic } from './types';
 
@@ -57,6 +58,8 @@ export const NOTICE_TEMPLATES = {
   'resale-paid': resalePaid,
   'resale-lapsed': resaleLapsed,
   birthday: birthdayGreeting,
+  'support-request': supportRequest,
+  'support-answered': supportAnswered,
 } as const;
 
 export type NoticeKind = keyof typeof NOTICE_TEMPLATES;

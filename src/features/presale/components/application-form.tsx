@@ -7,6 +7,7 @@ import { toast } from '@/components/ui/toast';
 import { postJson } from '@/lib/post-json';
 import type { PresaleView } from '@/features/presale/types';
 import { offeringLabels } from './labels';
+import { AccessRequest, type AccessNeed } from './access-request';
 
 const RANKS = ['第1希望', '第2希望', '第3希望'];
 
@@ -21,6 +22,10 @@ export function ApplicationForm({ view, onDone }: { view: PresaleView; onDone: (
   const [method, setMethod] = useState<'card' | 'konbini' | ''>(
     view.mine?.paymentMethod ?? (view.savedCard ? 'card' : 'konbini'),
   );
+  const [access, setAccess] = useState<{ need: AccessNeed; note: string }>({
+    need: view.mine?.accessNeed ?? 'none',
+    note: view.mine?.accessNote ?? '',
+  });
   const [error, setError] = useState<string | null>(null);
   const [fields, setFields] = useState<Record<string, string>>({});
   const [sending, setSending] = useState(false);
@@ -35,6 +40,7 @@ export function ApplicationForm({ view, onDone }: { view: PresaleView; onDone: (
       tickets,
       companions: companions.slice(0, companionCount).map((c) => c.trim()),
       paymentMethod: method,
+      ...(view.accessibilityRequests ? { access } : {}),
     };
     const result = await postJson<{ receiptNo: string }>(`/api/presales/${view.id}/application`, {
       action: editing ? 'update' : 'apply',
@@ -140,6 +146,14 @@ export function ApplicationForm({ view, onDone }: { view: PresaleView; onDone: (
           <p className="text-sm text-error">{fields['application.paymentMethod']}</p>
         )}
       </fieldset>
+      {view.accessibilityRequests && (
+        <AccessRequest
+          need={access.need}
+          note={access.note}
+          error={fields['application.access.note']}
+          onChange={(need, note) => setAccess({ need, note })}
+        />
+      )}
       {error && (
         <p role="alert" className="text-sm text-error">
           {error}

@@ -29,6 +29,7 @@ export async function PaidPage({ actor, itemId }: { actor: StaffActor; itemId: s
     if (isAppError(error) && error.code === 'NOT_FOUND') notFound();
     throw error;
   });
+  const seesAccess = can(actor.role, 'members:contact');
   const total = list.rows.reduce((sum, row) => sum + row.amountYen, 0);
   return (
     <div className="flex flex-col gap-6">
@@ -59,7 +60,7 @@ export async function PaidPage({ actor, itemId }: { actor: StaffActor; itemId: s
           <table className="w-full min-w-[56rem] border-collapse text-sm" data-testid="paid-list">
             <thead>
               <tr className="border-b border-line text-left whitespace-nowrap">
-                {HEADERS.map((header) => (
+                {[...HEADERS, ...(seesAccess ? ['ご要望'] : [])].map((header) => (
                   <th key={header} scope="col" className="px-3 py-2">
                     {header}
                   </th>
@@ -79,6 +80,11 @@ export async function PaidPage({ actor, itemId }: { actor: StaffActor; itemId: s
                   <td className="px-3 py-2 text-right whitespace-nowrap">{formatYenAmount(row.amountYen)}</td>
                   <td className="px-3 py-2 whitespace-nowrap">{METHOD[row.method]}</td>
                   <td className="px-3 py-2 whitespace-nowrap">{formatJst(row.paidAt.toISOString())}</td>
+                  {seesAccess && (
+                    <td className="px-3 py-2" data-testid="paid-access">
+                      {row.access ?? ''}
+                    </td>
+                  )}
                 </tr>
               ))}
             </tbody>

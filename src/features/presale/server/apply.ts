@@ -44,6 +44,7 @@ const rulesColumns = {
   companionRule: presales.companionRule,
   frozenAt: presales.frozenAt,
   cancelledAt: presales.cancelledAt,
+  accessibilityRequests: presales.accessibilityRequests,
 };
 type PresaleRules = Pick<Presale, keyof typeof rulesColumns>;
 
@@ -147,11 +148,21 @@ async function checkApplication(
         : `同行者${wanted}名の会員番号を入力してください（同行者もファンクラブ会員である必要があります）。`,
     );
   }
+  if (accessOf(input).need !== null && !presale.accessibilityRequests) {
+    throw new AppError('VALIDATION', 'この先行受付では車椅子席などのご要望は受け付けていません。');
+  }
   if (input.companions.includes(applicant.memberNumber ?? -1)) {
     throw new AppError('VALIDATION', 'ご自身を同行者に指定することはできません。');
   }
   if (checked) return judgeCompanions(checked);
   return namedCompanions(db, presale, applicant, input.companions, ownApplicationId, now);
+}
+
+/** The accessibility request as stored (decision 0053): none is two nulls; a note only where one was written. */
+export function accessOf(input: Application): { need: 'wheelchair' | 'other' | null; note: string | null } {
+  const { need, note } = input.access ?? { need: 'none', note: '' };
+  if (need === 'none') return { need: null, note: null };
+  return { need, note: note === '' ? null : note };
 }
 
 /** Writes the participants of an application; another live application holding any of them refuses it whole. */
@@ -211,8 +222,9 @@ async function insertApplication(
   const [written] = await executeRows<{ id: string; receipt_no: string; status: 'applied'; added: string[] }>(
     db,
     sql`with application as (
-      insert into presale_applications (presale_id, member_id, receipt_no, tickets, payment_method)
-      values (${presaleId}::uuid, ${applicant.id}::uuid, ${newReceiptNo()}, ${input.tickets}, ${input.paymentMethod})
+      insert into presale_applications (presale_id, member_id, receipt_no, tickets, payment_method, access_need, access_note)
+      values (${presaleId}::uuid, ${applicant.id}::uuid, ${newReceiptNo()}, ${input.tickets}, ${input.paymentMethod},
+        ${accessOf(input).need}, ${accessOf(input).note})
       on conflict do nothing
       returning id, receipt_no, status
     ), chosen as (
@@ -248,6 +260,7 @@ interface GateRow {
   companion_rule: Presale['companionRule'];
   frozen_at: string | null;
   cancelled_at: string | null;
+  accessibility_requests: boolean;
   premium: boolean;
   offerings_found: number;
   invited_as: 'invited' | 'accepted' | null;
@@ -276,6 +289,7 @@ function rulesOfGate(row: GateRow): PresaleRules {
     companionRule: row.companion_rule,
     frozenAt: dateOf(row.frozen_at),
     cancelledAt: dateOf(row.cancelled_at),
+    accessibilityRequests: row.accessibility_requests,
   };
 }
 
@@ -315,6 +329,7 @@ async function applyInOneStatement(
 ): Promise<NewApplication | null> {
   const at = sql`${now.toISOString()}::timestamptz`;
   const choiceCount = input.choices.length;
+  const access = accessOf(input);
   const checks = companionChecksSql(
     {
       id: sql`(select presale.id from presale)`,
@@ -334,7 +349,7 @@ async function applyInOneStatement(
       db,
       sql`with presale as materialized (
         select p.id, p.site_id, p.item_id, p.tickets_per_application, p.choice_count, p.opens_at, p.closes_at,
-          p.joined_before, p.companion_rule, p.frozen_at, p.cancelled_at,
+          p.joined_before, p.companion_rule, p.frozen_at, p.cancelled_at, p.accessibility_requests,
           ${hasPremiumSql(sql`${applicant.id}::uuid`, at)} as premium,
           (select count(*)::int from presale_offerings o
             where o.presale_id = p.id and o.id = any(${pgArray(input.choices)}::uuid[])) as offerings_found,
@@ -346,8 +361,10 @@ async function applyInOneStatement(
       ), named as materialized (
         ${checks}
       ), application as (
-        insert into presale_applications (presale_id, member_id, receipt_no, tickets, payment_method)
-        select presale.id, ${applicant.id}::uuid, ${newReceiptNo()}, ${input.tickets}, ${input.paymentMethod}
+        insert into presale_applications (presale_id, member_id, receipt_no, tickets, payment_method, access_need,
+          access_note)
+        select presale.id, ${applicant.id}::uuid, ${newReceiptNo()}, ${input.tickets}, ${input.paymentMethod},
+          ${access.need}, ${access.note}
         from presale
         where presale.cancelled_at is null and presale.opens_at <= ${at}                  -- assertOpen
           and presale.frozen_at is null and ${at} < presale.closes_at
@@ -359,6 +376,7 @@ async function applyInOneStatement(
           and ${input.companions.length} =                                -- the rule wants tickets - 1 named
             case when presale.companion_rule = 'member' then ${input.tickets} - 1 else 0 end
           and ${applicant.memberNumber}::int <> all(${pgArray(input.companions)}::int[])  -- not oneself
+          and (${access.need}::text is null or presale.accessibility_requests)      -- a request where offered
           and not exists (select 1 from named where not named.ok)                          -- namedCompanions
         on conflict do nothing
         returning id, receipt_no, status
@@ -537,7 +555,13 @@ export async function updateApplication(
       );
     const [updated] = await tx
       .update(presaleApplications)
-      .set({ tickets: input.tickets, paymentMethod: input.paymentMethod, updatedAt: now })
+      .set({
+        tickets: input.tickets,
+        paymentMethod: input.paymentMethod,
+        accessNeed: accessOf(input).need,
+        accessNote: accessOf(input).note,
+        updatedAt: now,
+      })
       .where(eq(presaleApplications.id, application.id))
       .returning();
     return updated!;

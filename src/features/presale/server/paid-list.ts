@@ -15,6 +15,8 @@ import { receiptNumberOf } from '@/features/billing/server';
 import { formatMemberNumber } from '@/features/membership/server';
 import { BOM, csvRow } from '@/lib/csv';
 import { assertCan, recordAudit, type StaffActor } from '@/features/staff/server';
+import { can } from '@/features/staff';
+import { accessLabel } from '@/features/presale/access';
 import { formatJst } from '@/features/presale/components/labels';
 import { jstDateTimeText, jstDay } from '@/lib/dates';
 
@@ -29,6 +31,11 @@ export interface PaidRow {
   amountYen: number;
   method: 'card' | 'konbini';
   paidAt: Date;
+  /**
+   * The accessibility request (decision 0053): present only for staff with `members:contact` (null: none asked);
+   * absent (undefined) for anyone else, so that nothing of it leaves the server for them.
+   */
+  access?: string | null;
 }
 
 export interface PaidList {
@@ -99,6 +106,7 @@ export async function paidList(db: Db, actor: StaffActor, itemId: string): Promi
     .where(and(eq(presaleApplications.presaleId, presale.id), eq(presaleApplications.status, 'paid')))
     .orderBy(asc(presaleApplications.paidAt), asc(presaleApplications.receiptNo));
   const seats = await seatsOf(db, presale.id);
+  const seesAccess = can(actor.role, 'members:contact');
   return {
     title: presale.title,
     cancelled: presale.cancelledAt !== null,
@@ -114,6 +122,7 @@ export async function paidList(db: Db, actor: StaffActor, itemId: string): Promi
       amountYen: payment.amountYen,
       method: payment.method,
       paidAt: application.paidAt!,
+      ...(seesAccess ? { access: accessLabel(application.accessNeed, application.accessNote) } : {}),
     })),
     seats: seats.map((s) => ({
       label: `${formatJst(s.startsAt.toISOString())} ${s.venue} ${s.seatType}`,
@@ -136,21 +145,27 @@ export const PAID_CSV_HEADER = [
   '支払日時',
 ];
 
+export const ACCESS_CSV_HEADER = '車椅子席などのご要望';
+
 const JST_TIME = (date: Date) => jstDateTimeText(date);
 
 /** The paid list as CSV for Excel (BOM, CRLF, the members export's quoting and formula guard); audited. */
 export async function paidListCsv(db: Db, actor: StaffActor, itemId: string): Promise<string> {
   const list = await paidList(db, actor, itemId);
+  // The request's column only for staff with members:contact (decision 0053).
+  const header = can(actor.role, 'members:contact')
+    ? [...PAID_CSV_HEADER, ACCESS_CSV_HEADER]
+    : PAID_CSV_HEADER;
   await recordAudit(db, actor, {
     action: 'presale.paid-export',
     targetType: 'presale',
     targetId: itemId,
     before: null,
-    after: { count: list.rows.length, columns: PAID_CSV_HEADER },
+    after: { count: list.rows.length, columns: header },
   });
   return (
     BOM +
-    csvRow(PAID_CSV_HEADER) +
+    csvRow(header) +
     list.rows
       .map((row) =>
         csvRow([
@@ -164,6 +179,7 @@ export async function paidListCsv(db: Db, actor: StaffActor, itemId: string): Pr
           row.amountYen,
           METHOD_LABELS[row.method],
           `${JST_TIME(row.paidAt)}`,
+          ...(row.access === undefined ? [] : [row.access ?? '']),
         ]),
       )
       .join('')

@@ -27,6 +27,7 @@ const liveApplication = sql<LiveApplication | null>`(
     'status', "presale_applications"."status", 'wonOfferingId', "presale_applications"."won_offering_id",
     'wonRank', "presale_applications"."won_rank", 'voidReason', "presale_applications"."void_reason",
     'paymentMethod', "presale_applications"."payment_method", 'updatedAt', "presale_applications"."updated_at",
+    'accessNeed', "presale_applications"."access_need", 'accessNote', "presale_applications"."access_note",
     'choices', ${choicesOfApplication}, 'companions', ${companionsOfApplication})
   from "presale_applications"
   where "presale_applications"."presale_id" = ${presales.id} and "presale_applications"."member_id" = ${memberId}

@@ -52,6 +52,7 @@ const rulesOf = (setup: PresaleSetup) => ({
   joinedBefore: setup.joinedBefore,
   companionRule: setup.companionRule,
   konbiniDeadlineDays: setup.konbiniDeadlineDays,
+  accessibilityRequests: setup.accessibilityRequests,
 });
 
 async function writePerformances(db: Db, presaleId: string, setup: PresaleSetup): Promise<void> {

@@ -106,6 +106,7 @@ async function setupValues(db: Db, presale: Presale): Promise<PresaleSetupInput>
     joinedBefore: jstInput(presale.joinedBefore),
     companionRule: presale.companionRule,
     konbiniDeadlineDays: presale.konbiniDeadlineDays,
+    accessibilityRequests: presale.accessibilityRequests,
   };
 }
 
@@ -132,6 +133,7 @@ function newValues(now: Date): PresaleSetupInput {
     joinedBefore: at(12, 23),
     companionRule: 'member',
     konbiniDeadlineDays: 3,
+    accessibilityRequests: false,
   };
 }
 

@@ -74,6 +74,8 @@ function prepareMyApplication(db: Db) {
       voidReason: presaleApplications.voidReason,
       paymentMethod: presaleApplications.paymentMethod,
       updatedAt: presaleApplications.updatedAt,
+      accessNeed: presaleApplications.accessNeed,
+      accessNote: presaleApplications.accessNote,
       choices: choicesOfApplication,
       companions: companionsOfApplication,
     })
@@ -121,6 +123,8 @@ function liveView(application: LiveApplication, resultsOut: boolean): MyApplicat
     voidReason: hidden ? null : application.voidReason,
     paymentMethod: application.paymentMethod,
     updatedAt: new Date(application.updatedAt).toISOString(),
+    accessNeed: application.accessNeed ?? null,
+    accessNote: application.accessNote ?? null,
   };
 }
 
@@ -186,6 +190,7 @@ export async function presaleForViewer(
     ticketsPerApplication: presale.ticketsPerApplication,
     choiceCount: presale.choiceCount,
     companionRule: presale.companionRule,
+    accessibilityRequests: presale.accessibilityRequests,
     commitment: presale.commitment,
     entryListHash: presale.entryListHash,
     beacon: presale.beacon ? { source: presale.beacon.source, round: presale.beacon.round } : null,

@@ -32,6 +32,7 @@ export const ACTION_LABELS: Record<string, string> = {
   'chat.mute': 'チャットで会員をミュート',
   'chat.ban': 'チャットから会員を退出',
   'chat.lift': 'チャットの制限を解除',
+  'member.support-answer': 'お問い合わせに回答',
 };
 
 export function actionLabel(action: string): string {

@@ -1,3 +1,5 @@
+import { Link } from '@/components/ui/link';
+import { paths } from '@/lib/paths';
 import type { ETicketView } from '@/features/tickets/types';
 import { ETicketActions } from './e-ticket-actions';
 import { LivingCode } from './living-code';
@@ -11,7 +13,14 @@ const STATE_LABELS: Record<ETicketView['state'], string> = {
 };
 
 /** My page's 電子チケット: each ticket with its living code, seat, holder and the notices the resale law asks for. */
-export function ETickets({ tickets }: { tickets: ETicketView[] }) {
+export function ETickets({
+  tickets,
+  contact = false,
+}: {
+  tickets: ETicketView[];
+  /** The site's in-club contact form is on: each ticket offers 「お問い合わせ」 about it (decision 0053). */
+  contact?: boolean;
+}) {
   if (tickets.length === 0) return null;
   return (
     <section id="e-tickets" aria-labelledby="e-tickets-heading" className="flex flex-col gap-4">
@@ -21,7 +30,7 @@ export function ETickets({ tickets }: { tickets: ETicketView[] }) {
       <ul className="flex flex-col gap-6">
         {tickets.map((ticket) => (
           <li key={ticket.id}>
-            <ETicketCard ticket={ticket} />
+            <ETicketCard ticket={ticket} contact={contact} />
           </li>
         ))}
       </ul>
@@ -29,7 +38,7 @@ export function ETickets({ tickets }: { tickets: ETicketView[] }) {
   );
 }
 
-function ETicketCard({ ticket }: { ticket: ETicketView }) {
+function ETicketCard({ ticket, contact }: { ticket: ETicketView; contact: boolean }) {
   const showCode = ticket.relation !== 'incoming' && ticket.state === 'valid';
   return (
     <article
@@ -74,6 +83,14 @@ function ETicketCard({ ticket }: { ticket: ETicketView }) {
             <p className="text-sm font-bold">入場済み（{jstTime(ticket.checkedInAt)}）</p>
           )}
           <ETicketActions ticket={ticket} />
+          {contact && (
+            <Link
+              href={paths.contact({ ticket: ticket.id, from: paths.myPage() })}
+              className="self-start text-sm underline underline-offset-4"
+            >
+              このチケットについてお問い合わせ
+            </Link>
+          )}
         </div>
         {showCode && (
           <div className="self-center md:self-start">

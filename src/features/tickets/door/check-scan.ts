@@ -56,7 +56,12 @@ export async function checkOnDevice(
   }
   const ticket = roster.tickets.find((item) => item.id === code.subjectId);
   if (!ticket) return refused(clientScanId, 'unknown', { memberNumber: number });
-  const who = { holderName: ticket.holderName, memberNumber: number, seat: ticket.seat };
+  const who = {
+    holderName: ticket.holderName,
+    memberNumber: number,
+    seat: ticket.seat,
+    ...(ticket.access ? { access: ticket.access } : {}),
+  };
   if (ticket.holderVersion !== code.holderVersion || ticket.memberNumber !== code.memberNumber) {
     return refused(clientScanId, 'moved', who);
   }

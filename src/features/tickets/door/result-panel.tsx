@@ -45,6 +45,14 @@ export function ResultPanel({ result }: { result: DoorResult | null }) {
               <dd className="font-bold">{result.seat}</dd>
             </>
           )}
+          {result.access && (
+            <>
+              <dt>ご要望</dt>
+              <dd className="font-bold" data-testid="door-access">
+                {result.access}
+              </dd>
+            </>
+          )}
         </dl>
       )}
     </section>

@@ -9,6 +9,7 @@ import { getViewer } from '@/features/auth/app';
 import { findMember } from '@/features/membership/server';
 import { memberPost } from '@/features/membership/app';
 import { staffApi } from '@/features/staff/app';
+import { can } from '@/features/staff';
 import { doorScansSchema, offerSchema, ticketSettingsSchema } from '@/features/tickets/schemas';
 import { codeBatch } from './codes';
 import { saveTicketSettings } from './settings';
@@ -75,14 +76,23 @@ export const putTicketSettings = staffApi<ItemParams>(
 type DoorParams = { host: string; performanceId: string };
 
 /** GET /api/staff/door/[performanceId]: the roster the door keeps on its device for this performance. */
-export const getDoorRoster = staffApi<DoorParams>('door:check', async ({ params, site, sessionHash, db }) => {
-  if (!z.uuid().safeParse(params.performanceId).success)
-    throw new AppError('NOT_FOUND', '公演が見つかりません。');
-  const now = new Date();
-  const roster = await doorRoster(db, site.id, params.performanceId, now);
-  await recordDoorSync(db, sessionHash, site.id, params.performanceId, now);
-  return jsonOk(roster);
-});
+export const getDoorRoster = staffApi<DoorParams>(
+  'door:check',
+  async ({ params, site, actor, sessionHash, db }) => {
+    if (!z.uuid().safeParse(params.performanceId).success)
+      throw new AppError('NOT_FOUND', '公演が見つかりません。');
+    const now = new Date();
+    const roster = await doorRoster(
+      db,
+      site.id,
+      params.performanceId,
+      now,
+      can(actor.role, 'members:contact'),
+    );
+    await recordDoorSync(db, sessionHash, site.id, params.performanceId, now);
+    return jsonOk(roster);
+  },
+);
 
 /** POST /api/staff/door/[performanceId]: scans to check in, one at once online or a queue synced when back. */
 export const postDoorScans = staffApi<DoorParams>(
@@ -99,7 +109,18 @@ export const postDoorScans = staffApi<DoorParams>(
       : undefined;
     const results = [];
     for (const scan of parsed.data.scans) {
-      results.push(await checkIn(db, site.id, actor.uid, params.performanceId, scan, now, bounds));
+      results.push(
+        await checkIn(
+          db,
+          site.id,
+          actor.uid,
+          params.performanceId,
+          scan,
+          now,
+          bounds,
+          can(actor.role, 'members:contact'),
+        ),
+      );
     }
     await recordDoorSync(db, sessionHash, site.id, params.performanceId, now);
     return jsonOk({ results });

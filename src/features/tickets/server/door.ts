@@ -13,6 +13,7 @@ import {
   tickets,
 } from '@/server/db/schema';
 import { formatMemberNumber, memberStatus } from '@/features/membership/server';
+import { accessLabel } from '@/features/presale';
 import { checkCode } from '@/features/tickets/code/check';
 import { WINDOW_SECONDS, tagOf, windowOf } from '@/features/tickets/code/format';
 import { REFUSALS, type RefusalReason } from '@/features/tickets/code/reasons';
@@ -60,6 +61,8 @@ async function performanceOf(db: Db, siteId: string, performanceId: string) {
 const ticketColumns = {
   ticket: tickets,
   applicationStatus: presaleApplications.status,
+  accessNeed: presaleApplications.accessNeed,
+  accessNote: presaleApplications.accessNote,
   startsAt: presalePerformances.startsAt,
   holder: {
     familyName: members.familyName,
@@ -84,6 +87,8 @@ export async function doorRoster(
   siteId: string,
   performanceId: string,
   now = new Date(),
+  /** Staff with `members:contact` also see each ticket's accessibility request (decision 0053). */
+  seesAccess = false,
 ): Promise<DoorRoster> {
   const performance = await performanceOf(db, siteId, performanceId);
   const rows = await ticketQuery(db)
@@ -109,6 +114,7 @@ export async function doorRoster(
         seat: row.ticket.seatLabel,
         state: state === 'used' ? 'used' : state === 'cancelled' ? 'cancelled' : 'valid',
         checkedInAt: row.ticket.checkedInAt?.toISOString() ?? null,
+        ...(seesAccess ? { access: accessLabel(row.accessNeed, row.accessNote) } : {}),
       };
     }),
   };
@@ -180,6 +186,8 @@ export async function checkIn(
   scan: DoorScan,
   now = new Date(),
   bounds?: ScanBounds,
+  /** Staff with `members:contact` also see the ticket's accessibility request (decision 0053). */
+  seesAccess = false,
 ): Promise<DoorResult> {
   const [earlier] = await db
     .select()
@@ -224,6 +232,7 @@ export async function checkIn(
       .onConflictDoNothing();
   }
   delete result.ticketId;
+  if (!seesAccess) delete result.access;
   return result;
 }
 
@@ -278,6 +287,7 @@ async function judge(
     holderName: holderName(row.holder),
     memberNumber: row.holder.memberNumber ? formatMemberNumber(row.holder.memberNumber) : '',
     seat: row.ticket.seatLabel,
+    access: accessLabel(row.accessNeed, row.accessNote) ?? undefined,
   };
   if (row.ticket.performanceId !== performanceId) return refuse(id, 'another-performance', who);
   const state = ticketState(

@@ -253,6 +253,15 @@ export function PresaleSetupForm({
             options={[1, 2, 3, 4, 5, 6, 7].map((n) => [String(n), `当落発表から${n}日`])}
           />
         </div>
+        <label className="flex min-h-11 items-start gap-2 text-sm">
+          <input type="checkbox" className="mt-1" {...form.register('accessibilityRequests')} />
+          <span>
+            <span className="font-bold">車椅子席などのご要望を申込で受け付ける</span>
+            <span className="block text-xs text-ink/75">
+              ご要望は抽選に影響しません。当選後、運営が座席を調整します。内容は会員情報の閲覧権限（サポート・オーナー）のあるスタッフだけが見られます。
+            </span>
+          </span>
+        </label>
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <TextField
             label="受付開始"

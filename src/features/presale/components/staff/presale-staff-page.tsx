@@ -137,6 +137,9 @@ export async function PresaleStaffPage({ actor, itemId }: { actor: StaffActor; i
               </li>
               <li>同行者：{detail.values.companionRule === 'member' ? '会員のみ（承認制）' : 'なし'}</li>
               <li>コンビニ払いの期限：当落発表から{detail.values.konbiniDeadlineDays}日</li>
+              <li>
+                車椅子席などのご要望：{detail.values.accessibilityRequests ? '受け付ける' : '受け付けない'}
+              </li>
             </ul>
             <ul className="flex flex-col gap-2">
               {detail.values.performances.map((performance, index) => (

@@ -237,7 +237,12 @@ export async function MemberDetailPage({
         ) : (
           <Table label="支払い履歴（新しい順、直近24件）" head={['日付', '対象期間', '金額（税込）', '結果']}>
             {detail.payments.map((payment) => (
-              <tr key={payment.id} className="border-t border-line" data-payment-status={payment.status}>
+              <tr
+                key={payment.id}
+                id={`payment-${payment.id}`}
+                className="border-t border-line"
+                data-payment-status={payment.status}
+              >
                 <Cell>{formatDateJa(payment.createdAt)}</Cell>
                 <Cell>
                   {formatDateJa(payment.periodStart)}〜{formatDateJa(payment.periodEnd)}

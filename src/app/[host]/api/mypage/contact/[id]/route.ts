@@ -1,0 +1,1 @@
+export { postMemberReply as POST } from '@/features/support/app';

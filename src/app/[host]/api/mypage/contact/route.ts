@@ -1,0 +1,1 @@
+export { postContact as POST } from '@/features/support/app';

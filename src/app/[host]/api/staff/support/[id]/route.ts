@@ -1,0 +1,1 @@
+export { postStaffReply as POST } from '@/features/support/app';
