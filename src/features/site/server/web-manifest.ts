@@ -15,7 +15,7 @@ export function webManifestOf(config: SiteConfig) {
   const { COLORS } = config.THEME;
   return {
     name: config.SERVICE_NAME,
-    short_name: [...config.SERVICE_NAME].slice(0, 12).join(''),
+    short_name: shortNameOf(config.SERVICE_NAME),
     description: config.DESCRIPTION,
     lang: 'ja',
     start_url: START_URL,
@@ -27,11 +27,36 @@ export function webManifestOf(config: SiteConfig) {
   };
 }
 
-/** The site's app icon: the first letter of its name on its member card colour (the configuration has no image). */
+/** WCAG relative luminance of #RRGGBB. */
+function luminance(hex: string): number {
+  const [r, g, b] = [1, 3, 5].map((at) => {
+    const c = parseInt(hex.slice(at, at + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
+const contrast = (a: string, b: string) => {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+};
+
+/** The club's own name when the service name quotes it (…「MIO FAMILY」), else the name's first 12 characters. */
+export function shortNameOf(name: string): string {
+  const quoted = /「([^」]{1,12})」/.exec(name)?.[1];
+  return (quoted ?? [...name].slice(0, 12).join('')).trim();
+}
+
+/**
+ * The site's app icon: the first letter of its name on its member card colour, framed by its primary colour, in its
+ * background or text colour, whichever reads better (the configuration holds no image).
+ */
 export function appIconOf(config: SiteConfig): string {
   const { COLORS } = config.THEME;
   const letter = escapeXml([...config.SERVICE_NAME.trim()][0] ?? '');
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512"><rect width="512" height="512" rx="96" fill="${COLORS.primary}"/><rect x="48" y="48" width="416" height="416" rx="64" fill="${COLORS.memberCard}"/><text x="256" y="256" dy=".35em" text-anchor="middle" font-family="sans-serif" font-size="260" font-weight="700" fill="${COLORS.background}">${letter}</text></svg>`;
+  const ink = [COLORS.background, COLORS.textMain].sort(
+    (a, b) => contrast(b, COLORS.memberCard) - contrast(a, COLORS.memberCard),
+  )[0];
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512"><rect width="512" height="512" rx="96" fill="${COLORS.primary}"/><rect x="48" y="48" width="416" height="416" rx="64" fill="${COLORS.memberCard}"/><text x="256" y="256" dy=".35em" text-anchor="middle" font-family="sans-serif" font-size="260" font-weight="700" fill="${ink}">${letter}</text></svg>`;
 }
 
 // A changed name or colour shows within five minutes.

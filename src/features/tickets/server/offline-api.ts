@@ -8,10 +8,7 @@ import { findMember } from '@/features/membership/server';
 import { offlineCodes } from './offline-codes';
 
 /** GET /api/tickets/codes/day: the day's codes signed ahead for a phone with no signal (decision 0054); never cached. */
-export async function getOfflineCodes(
-  _request: NextRequest,
-  context: { params: Promise<{ host: string }> },
-) {
+export async function getOfflineCodes(_request: NextRequest, context: { params: Promise<{ host: string }> }) {
   try {
     const params = await context.params;
     const site = await getSite(params.host);
