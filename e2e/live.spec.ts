@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { expect, test, type Page } from './support/test';
+import { expectNoSeriousViolations } from './support/axe';
 import { demoBrowser } from './support/sessions';
 import { sessionOfDemoAccount } from './support/content';
 import { itemIdByTitle, liveSource, SCHEDULED } from './support/live';
@@ -91,6 +92,7 @@ test('staff go live from OBS, a premium member watches the stream and then its a
     // The player follows the stream's state by itself, and the page's LIVE badge is on after a reload.
     await expect(member.locator('[data-live-state]')).toHaveText('配信中', { timeout: 30_000 });
     await expectAdvancing(member, 2);
+    await expectNoSeriousViolations(member, `${testInfo.project.name} mio live stream playing`);
     await member.reload();
     await expect(member.locator('article header').getByText('LIVE', { exact: true })).toBeVisible();
 
