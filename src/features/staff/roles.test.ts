@@ -21,7 +21,7 @@ describe('staff roles', () => {
     expect(can('editor', 'presales:cancel')).toBe(false);
   });
 
-  it('keeps support to members, their contact details, complimentary grants and fans\' questions', () => {
+  it("keeps support to members, their contact details, complimentary grants and fans' questions", () => {
     expect(permissionsOf('support')).toEqual([
       'members:read',
       'members:contact',
