@@ -47,6 +47,7 @@ const AREA_PERMISSION: Record<string, Permission | null> = {
   door: 'door:check',
   jobs: 'jobs:read',
   sales: 'sales:read',
+  support: 'support:answer',
 };
 
 function filesNamed(dir: string, name: string): string[] {

@@ -151,7 +151,9 @@ export async function seedDemoPresales(
           // mio's premium member asks for a wheelchair space: staff with members:contact see it on the paid list and
           // at the door (decision 0053).
           ...(site.slug === 'mio'
-            ? { access: { need: 'wheelchair' as const, note: '電動車椅子を使用します。介助者が同行します。' } }
+            ? {
+                access: { need: 'wheelchair' as const, note: '電動車椅子を使用します。介助者が同行します。' },
+              }
             : {}),
         },
         addHours(opensAt, 1),

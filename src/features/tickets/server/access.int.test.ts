@@ -39,7 +39,9 @@ import { saveTicketSettings } from './settings';
 let handle: Awaited<ReturnType<typeof createTestDb>>;
 let mio: Site;
 vi.mock('@/server/db', () => ({ getDb: async () => handle.db }));
-const { applicationAnswer } = await import('@/features/presale/server/direct-api');
+const { presaleDirectRoutes } = await import('@/features/presale/server');
+/** The front server's own route for POST /api/presales/{id}/application (decision 0034), on the demo's host. */
+const applicationRoute = presaleDirectRoutes.find((route) => route.method === 'POST')!;
 
 const NOTE = '電動車椅子です。介助者1名が同行します。';
 const OTHER_NOTE = '盲導犬と一緒に入場します。';
@@ -103,7 +105,13 @@ async function post(member: Member, presaleId: string, body: unknown) {
   });
   const request = memberPost(`http://localhost/api/presales/${presaleId}/application`, token, body);
   const count = { queries: 0 };
-  const response = await countQueries(count, () => applicationAnswer(request, mio, { id: presaleId }));
+  // The site is cached per process, as at the opening: looked up once before counting.
+  await applicationRoute
+    .answer(new Request('http://localhost/'), 'localhost', { id: presaleId })
+    .catch(() => null);
+  const response = await countQueries(count, () =>
+    applicationRoute.answer(request, 'localhost', { id: presaleId }),
+  );
   return { response, queries: count.queries };
 }
 
