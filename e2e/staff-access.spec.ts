@@ -44,6 +44,8 @@ const AREA_PERMISSION: Record<string, Permission | null> = {
   announcements: 'announcements:send',
   deliveries: 'deliveries:manage',
   presales: 'content:write',
+  tenure: 'content:write',
+  'tenure-benefits': 'content:write',
   door: 'door:check',
   jobs: 'jobs:read',
   sales: 'sales:read',

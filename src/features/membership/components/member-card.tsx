@@ -112,9 +112,9 @@ function TenureSeal({ label, years }: { label: string; years: number }) {
   return (
     <div
       data-testid="card-tenure-mark"
-      aria-label={`会員歴の証：${label}`}
       className="absolute top-0 right-0 flex size-20 flex-col items-center justify-center rounded-full border-2 border-dashed border-member-card bg-on-member-card text-center text-member-card shadow-md outline-2 outline-on-member-card"
     >
+      <span className="sr-only">会員歴の証：</span>
       <span aria-hidden="true" className="text-[10px] leading-none">
         ★
       </span>
