@@ -93,6 +93,7 @@ function SellForm({ group }: { group: MyResale['sellable'][number] }) {
               checked={chosen.includes(ticket.id)}
               disabled={pair || busy}
               data-testid="resale-ticket"
+              data-ticket-id={ticket.id}
               onChange={(event) => {
                 setConfirming(false);
                 setChosen((now) =>
