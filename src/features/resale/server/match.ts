@@ -1,4 +1,5 @@
 import 'server-only';
+import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import {
@@ -16,6 +17,8 @@ import { seatOf } from './shared';
 const HOUR = 3_600_000;
 const JST_OFFSET = 9 * HOUR;
 /** Matches no offering: keeps `in (...)` valid when nothing is listed. */
+/** Rows per statement of a round's writes. */
+const BATCH = 1_000;
 const NO_OFFERING = '00000000-0000-0000-0000-000000000000';
 
 /** The match times ('HH:MM', Japan time, comma-separated) as minutes of the day; bad parts are ignored. */
@@ -158,51 +161,44 @@ export async function runRound(
     const dueAt = new Date(now.getTime() + presale.konbiniDeadlineDays * 24 * HOUR);
     const won: NoticeInput<'resale-won'>[] = [];
     const sellers: NoticeInput<'resale-matched'>[] = [];
+    const matchRows: (typeof resaleMatches.$inferInsert)[] = [];
+    const listingIds: string[] = [];
+    const listingMatches: string[] = [];
+    const seatNames = new Map<string, { title: string; seat: string }>();
     let matched = 0;
+    // The plan in memory, then a few statements for the whole round (thousands of seats in one transaction).
     for (const wait of stillWaiting) {
       const offeringId = allocation.get(wait.id)!.offering;
       const available = open.get(offeringId) ?? [];
       if (available.length < wait.tickets) continue;
       const taken = available.splice(0, wait.tickets);
       const amountYen = taken.reduce((sum, row) => sum + row.faceValueYen, 0);
-      const [match] = await tx
-        .insert(resaleMatches)
-        .values({
-          siteId: presale.siteId,
-          presaleId,
-          roundId: round.id,
-          waitId: wait.id,
-          memberId: wait.memberId,
-          offeringId,
-          tickets: taken.length,
-          amountYen,
-          paymentDueAt: dueAt,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
-      await tx
-        .update(resaleListings)
-        .set({ status: 'matched', matchId: match!.id, updatedAt: now })
-        .where(
-          and(
-            inArray(
-              resaleListings.id,
-              taken.map((row) => row.id),
-            ),
-            eq(resaleListings.status, 'listed'),
-          ),
-        );
-      await tx
-        .update(resaleWaits)
-        .set({ status: 'matched', updatedAt: now })
-        .where(eq(resaleWaits.id, wait.id));
-      const { title, seat } = await seatOf(tx, offeringId);
+      const matchId = randomUUID();
+      matchRows.push({
+        id: matchId,
+        siteId: presale.siteId,
+        presaleId,
+        roundId: round.id,
+        waitId: wait.id,
+        memberId: wait.memberId,
+        offeringId,
+        tickets: taken.length,
+        amountYen,
+        paymentDueAt: dueAt,
+        createdAt: now,
+        updatedAt: now,
+      });
+      for (const row of taken) {
+        listingIds.push(row.id);
+        listingMatches.push(matchId);
+      }
+      if (!seatNames.has(offeringId)) seatNames.set(offeringId, await seatOf(tx, offeringId));
+      const { title, seat } = seatNames.get(offeringId)!;
       won.push({
         siteId: presale.siteId,
         memberId: wait.memberId,
         kind: 'resale-won',
-        key: `resale-won:${match!.id}`,
+        key: `resale-won:${matchId}`,
         data: {
           title,
           seat,
@@ -217,11 +213,28 @@ export async function runRound(
           siteId: presale.siteId,
           memberId: row.seller,
           kind: 'resale-matched',
-          key: `resale-matched:${row.id}:${match!.id}`,
+          key: `resale-matched:${row.id}:${matchId}`,
           data: { title, seat },
         });
       }
       matched += taken.length;
+    }
+    for (let from = 0; from < matchRows.length; from += BATCH) {
+      await tx.insert(resaleMatches).values(matchRows.slice(from, from + BATCH));
+    }
+    for (let from = 0; from < listingIds.length; from += BATCH) {
+      await tx.execute(sql`
+        update resale_listings l set status = 'matched', match_id = v.match_id, updated_at = ${now.toISOString()}::timestamptz
+        from (select unnest(${`{${listingIds.slice(from, from + BATCH).join(',')}}`}::uuid[]) as id,
+          unnest(${`{${listingMatches.slice(from, from + BATCH).join(',')}}`}::uuid[]) as match_id) v
+        where l.id = v.id and l.status = 'listed'`);
+    }
+    const waitIds = matchRows.map((row) => row.waitId);
+    for (let from = 0; from < waitIds.length; from += BATCH) {
+      await tx
+        .update(resaleWaits)
+        .set({ status: 'matched', updatedAt: now })
+        .where(inArray(resaleWaits.id, waitIds.slice(from, from + BATCH)));
     }
     await notifyMany(tx, won);
     await notifyMany(tx, sellers);
