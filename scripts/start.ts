@@ -14,6 +14,7 @@ import { runMigrations } from '@/server/db/migrate';
 import { seedDemo } from './lib/seed';
 import { seedDemoMembers } from './lib/seed-members';
 import { seedDemoPresales } from './lib/seed-presales';
+import { seedDemoResale } from './lib/seed-resale';
 import { seedDemoStaff } from './lib/seed-staff';
 import { seedDemoContent } from './lib/seed-content';
 import { APP_SERVER_FLAGS, ensureBuild, SERVER_ENTRY } from './lib/build';
@@ -87,6 +88,7 @@ async function main(): Promise<void> {
       const members = connectSetup();
       await seedDemoMembers(members.db, sites, users);
       await seedDemoPresales(members.db, sites, users);
+      await seedDemoResale(members.db, sites, users);
       await members.close();
     }
     console.log(`Auth emulator at http://${emulatorHost}: ${sites.length} tenants, ${count} demo accounts`);

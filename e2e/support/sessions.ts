@@ -20,6 +20,7 @@ export const DEMO_SESSIONS = [
   ['mio', 'support'],
   ['mio', 'door'],
   ['second', 'premium'],
+  ['second', 'resale'],
   ['second', 'owner'],
 ] as const satisfies readonly (readonly [SiteSlug, DemoRole])[];
 

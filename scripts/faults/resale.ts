@@ -195,7 +195,7 @@ export interface ResaleLedger {
   heldTwice: number;
   /** Matches charged more than once at the provider, or with two paid payments. */
   chargedTwice: number;
-  /** Sellers' payments refunded less than face value less the fee for each seat sold. */
+  /** Sellers' payments refunded less than face value less the fee for each seat sold (its buyer's payment paid). */
   refundMissing: number;
   /** Sellers' payments refunded more than that (twice, or for a seat not sold). */
   refundDoubled: number;
@@ -225,8 +225,10 @@ export async function resaleLedger(world: World, presaleId: string): Promise<Res
     refund as (select r.*, source.id as source_id from sandbox_refunds r
                join source on source.provider_payment_id = r.provider_payment_id),
     owed as (select source.id as source_id,
-               coalesce((select sum(l.face_value_yen - l.fee_yen) from l join m on m.id = l.match_id
-                         where l.source_payment_id = source.id and m.status = 'transferred'), 0) as owed,
+               coalesce((select sum(l.face_value_yen - l.fee_yen) from l
+                         where l.source_payment_id = source.id and l.status in ('sold', 'refunded')
+                           and exists (select 1 from pay where pay.resale_match_id = l.match_id
+                                       and pay.status = 'paid')), 0) as owed,
                coalesce((select sum(r.amount_yen) from refund r where r.source_id = source.id), 0) as given
              from source),
     -- When each seat of a seller's payment was paid for by its buyer: the n-th refund of that payment may not come

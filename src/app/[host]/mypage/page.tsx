@@ -16,6 +16,8 @@ import { myTickets } from '@/features/presale/server';
 import { MyTickets } from '@/features/presale/ui';
 import { myETickets } from '@/features/tickets/server';
 import { ETickets, LivingCode, LivingCodesProvider } from '@/features/tickets/ui';
+import { myResale } from '@/features/resale/server';
+import { MyResalePanel } from '@/features/resale/ui';
 
 // Personal: rendered for each request from the session cookie, never cached.
 export const dynamic = 'force-dynamic';
@@ -46,6 +48,7 @@ export default async function MyPage({ params }: HostParams) {
         {member?.memberNumber && <BillingPanel site={site} member={member} />}
         <ETickets tickets={eTickets} />
         {member?.memberNumber && <MyTickets rows={await myTickets(db, site.id, member.id)} />}
+        {member?.memberNumber && <MyResalePanel data={await myResale(db, site.id, member.id)} />}
         {member?.memberNumber && <MemberDetails member={member} />}
         <section aria-labelledby="account-heading" className="rounded-lg border border-line p-6">
           <h2 id="account-heading" className="text-lg font-bold">

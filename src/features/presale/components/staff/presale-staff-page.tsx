@@ -73,6 +73,9 @@ export async function PresaleStaffPage({ actor, itemId }: { actor: StaffActor; i
               <Link href={paths.staff.presalePaid(itemId)} className="underline underline-offset-4">
                 支払済みの一覧・CSV・公演中止
               </Link>
+              <Link href={paths.staff.presaleResale(itemId)} className="underline underline-offset-4">
+                公式リセール
+              </Link>
               <Link href={`/presales/${presale.id}/verify`} className="underline underline-offset-4">
                 抽選記録と検証ページ
               </Link>
