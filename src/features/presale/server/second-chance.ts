@@ -321,3 +321,49 @@ export async function runSecondChance(
   const winners = await applySecondChanceRound(db, outcome.roundId, now);
   return { status: 'drawn', number: outcome.number, winners };
 }
+
+export interface SecondChanceStaffView {
+  /** Lost applications in line now. */
+  waiting: number;
+  /** Seats the next round would draw, per offering id (0 or more). */
+  pool: Map<string, number>;
+  released: { offeringId: string; seats: number; at: Date }[];
+  rounds: {
+    number: number;
+    kind: 'resale' | 'second-chance';
+    drawnAt: Date | null;
+    entries: number;
+    winners: number;
+  }[];
+}
+
+/** The staff page's 復活当選 section: the line, the seats that came back, the releases and every second round. */
+export async function secondChanceStaffView(db: Db, presaleId: string): Promise<SecondChanceStaffView> {
+  const pool = await secondChancePool(db, presaleId);
+  const released = await db
+    .select({
+      offeringId: presaleReleasedSeats.offeringId,
+      seats: presaleReleasedSeats.seats,
+      at: presaleReleasedSeats.createdAt,
+    })
+    .from(presaleReleasedSeats)
+    .where(eq(presaleReleasedSeats.presaleId, presaleId))
+    .orderBy(asc(presaleReleasedSeats.createdAt));
+  const rounds = await db
+    .select()
+    .from(drawRounds)
+    .where(eq(drawRounds.presaleId, presaleId))
+    .orderBy(asc(drawRounds.number));
+  return {
+    waiting: pool.entries.length,
+    pool: new Map(pool.offerings.map((o) => [o.id, o.capacity])),
+    released,
+    rounds: rounds.map((round) => ({
+      number: round.number,
+      kind: round.kind,
+      drawnAt: round.drawnAt,
+      entries: round.entries.length,
+      winners: wonIn(round).winners.size,
+    })),
+  };
+}
