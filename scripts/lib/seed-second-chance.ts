@@ -4,6 +4,7 @@ import { executeRows } from '@/server/db/raw';
 import {
   drawRounds,
   presaleApplications,
+  presaleChoices,
   presaleParticipants,
   presaleReleasedSeats,
   presaleResults,
@@ -26,7 +27,8 @@ const RELEASED = [
  * demo account `lost@mio.example.com` (the first lost application by receipt number that a single member made for
  * one ticket with one choice is handed to it: its receipt number stays the one in the published record, which
  * holds no names), so a new user can walk 「復活当選を希望する」 with a real loss; a quarter of the other lost entrants
- * stay in line, the staff release 制作開放席 and the round is drawn among hundreds, its record linked to the first.
+ * (those who did not list that seat type) stay in line, the staff release 制作開放席 and the round is drawn among
+ * hundreds, its record linked to the first.
  * The demo account is not in line: that step is the visitor's. Idempotent (a second start finds the round).
  */
 export async function seedDemoSecondChance(
@@ -58,11 +60,13 @@ export async function seedDemoSecondChance(
     .orderBy(asc(presaleApplications.receiptNo));
   if (lost.length === 0) return;
   let handed: string | null = null;
+  let handedOffering: string | null = null;
   if (fan) {
-    const [single] = await executeRows<{ id: string }>(
+    const [single] = await executeRows<{ id: string; offering: string }>(
       db,
       sql`
-      select a.id from presale_applications a
+      select a.id, (select c.offering_id from presale_choices c where c.application_id = a.id) as offering
+      from presale_applications a
       where a.presale_id = ${presaleId} and a.status = 'lost' and a.tickets = 1
         and (select count(*) from presale_choices c where c.application_id = a.id) = 1
         and (select count(*) from presale_participants p where p.application_id = a.id) = 1
@@ -70,6 +74,7 @@ export async function seedDemoSecondChance(
     );
     if (single) {
       handed = single.id;
+      handedOffering = single.offering;
       await db
         .update(presaleApplications)
         .set({ memberId: fan.id, paymentMethod: 'konbini' })
@@ -84,7 +89,28 @@ export async function seedDemoSecondChance(
         .where(eq(presaleResults.applicationId, single.id));
     }
   }
-  const others = lost.filter((application) => application.id !== handed && application.memberId !== fan?.id);
+  // Those who listed the demo account's seat type stay out of line, so that the seat a visitor's staff release for
+  // it goes to the visitor (the browser test relies on it): a fair draw among one.
+  const listers = handedOffering
+    ? new Set(
+        (
+          await db
+            .select({ id: presaleChoices.applicationId })
+            .from(presaleChoices)
+            .innerJoin(presaleApplications, eq(presaleApplications.id, presaleChoices.applicationId))
+            .where(
+              and(
+                eq(presaleApplications.presaleId, presaleId),
+                eq(presaleChoices.offeringId, handedOffering),
+              ),
+            )
+        ).map((row) => row.id),
+      )
+    : new Set<string>();
+  const others = lost.filter(
+    (application) =>
+      application.id !== handed && application.memberId !== fan?.id && !listers.has(application.id),
+  );
   for (const [index, application] of others.entries()) {
     if (index % IN_LINE_EVERY !== 0) continue;
     await setSecondChance(db, site.id, application.memberId, presaleId, true, now);
