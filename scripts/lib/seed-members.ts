@@ -15,7 +15,7 @@ import { currentVersions } from '@/features/consent/server';
 import type { DemoUser } from './seed-auth';
 import { seedKonbiniMonths } from './seed-sales';
 
-const MEMBER_ROLES = new Set(['premium', 'guest', 'expired', 'lost']);
+const MEMBER_ROLES = new Set(['premium', 'guest', 'expired']);
 
 const DETAILS = {
   familyName: '佐藤',

@@ -2,7 +2,9 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { executeRows } from '@/server/db/raw';
 import {
+  complimentaryGrants,
   drawRounds,
+  members,
   presaleApplications,
   presaleChoices,
   presaleParticipants,
@@ -10,7 +12,7 @@ import {
   presaleResults,
 } from '@/server/db/schema';
 import type { Site } from '@/features/site/server';
-import { findMember } from '@/features/membership/server';
+import { ensureMember, findMember, joinMember, type Member } from '@/features/membership/server';
 import { runSecondChance, setSecondChance } from '@/features/presale/server';
 import type { DemoUser } from './seed-auth';
 
@@ -46,7 +48,7 @@ export async function seedDemoSecondChance(
     .where(eq(drawRounds.presaleId, presaleId));
   if (done) return;
   const lostUser = users.find((user) => user.role === 'lost');
-  const fan = lostUser && (await findMember(db, site.id, lostUser.uid));
+  const fan = lostUser && (await premiumFan(db, site, lostUser, now));
   const lost = await db
     .select({ id: presaleApplications.id, memberId: presaleApplications.memberId })
     .from(presaleApplications)
@@ -123,4 +125,23 @@ export async function seedDemoSecondChance(
         .values({ presaleId, offeringId, seats: release.seats, staffUid: owner.uid });
   }
   await runSecondChance(db, site.id, presaleId, now);
+}
+
+/** The lost demo fan: a long-standing premium member (by a grant, as the 3-D Secure fan), who took part in the presale. */
+async function premiumFan(db: Db, site: Site, user: DemoUser, now: Date): Promise<Member> {
+  const existing = await findMember(db, site.id, user.uid);
+  if (existing?.memberNumber) return existing;
+  const member = await ensureMember(db, site.id, user.uid, user.email);
+  await joinMember(db, member.id, new Date(now.getTime() - 120 * 86_400_000));
+  await db.insert(complimentaryGrants).values({
+    siteId: site.id,
+    memberId: member.id,
+    endsAt: new Date(now.getTime() + 400 * 86_400_000),
+    grantedBy: 'demo',
+  });
+  await db
+    .update(members)
+    .set({ nickname: user.displayName, familyName: '復活', givenName: '待ち' })
+    .where(eq(members.id, member.id));
+  return (await findMember(db, site.id, user.uid))!;
 }

@@ -17,7 +17,7 @@ import { drawRecordSchema, type DrawEntry, type DrawOffering } from '@/features/
 import { formatJst } from '@/features/presale/components/labels';
 import { participantsOf, winsOf } from './results';
 import { titleOfPresale } from './settle';
-import { drawSecondRound, type SecondRoundOutcome } from './second-round';
+import { drawSecondRound, SecondRoundError, type SecondRoundOutcome } from './second-round';
 import type { BeaconSettings, DrandSource } from './beacon';
 
 /*
@@ -311,11 +311,23 @@ export async function runSecondChance(
   const pending = rounds.find((round) => !round.drawnAt);
   const key = pending?.key ?? `second-chance:${rounds.length + 1}`;
   const pool = await secondChancePool(db, presaleId);
-  const outcome: SecondRoundOutcome = await drawSecondRound(
-    db,
-    { siteId, presaleId, kind: 'second-chance', key, entries: pool.entries, offerings: pool.offerings },
-    { now: () => now, ...options },
-  );
+  let outcome: SecondRoundOutcome;
+  try {
+    outcome = await drawSecondRound(
+      db,
+      { siteId, presaleId, kind: 'second-chance', key, entries: pool.entries, offerings: pool.offerings },
+      { now: () => now, ...options },
+    );
+  } catch (error) {
+    // A beacon this server may not draw (production without drand): staff get a reason, not a 500.
+    if (error instanceof SecondRoundError) {
+      throw new AppError(
+        'CONFLICT',
+        '乱数ビーコンを用意できないため、いまは抽選できません。設定を確認してください。',
+      );
+    }
+    throw error;
+  }
   if (outcome.status === 'empty') return { status: 'empty' };
   if (outcome.status === 'waiting') return { status: 'waiting', number: outcome.number };
   const winners = await applySecondChanceRound(db, outcome.roundId, now);
