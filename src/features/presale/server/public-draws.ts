@@ -6,6 +6,7 @@ import { BEACON_NOTES } from '@/features/presale/draw';
 import { drandRoundTime } from '@/features/presale/draw/drand';
 import type { PublicDraw, PublicRound, PresaleFairness } from '@/features/presale/types';
 import { recordPath } from '@/features/presale/draw';
+import { ROUND_KIND_LABELS } from '@/features/presale/components/labels';
 
 /** The item's title where the item itself is public; a draft's title stays unsaid. */
 const publicTitle = (now: Date) =>
@@ -150,7 +151,27 @@ export async function presaleItems(
     .from(presales)
     .innerJoin(contentItems, eq(contentItems.id, presales.itemId))
     .where(eq(presales.siteId, siteId));
-  return new Map(
+  // A second round's facts are logged under the round's own id (docs/presale-draw.md section 9): named after its presale.
+  const rounds = await db
+    .select({
+      id: drawRounds.id,
+      number: drawRounds.number,
+      kind: drawRounds.kind,
+      presaleId: drawRounds.presaleId,
+    })
+    .from(drawRounds)
+    .where(eq(drawRounds.siteId, siteId));
+  const items = new Map(
     rows.flatMap((row) => (row.title === null ? [] : [[row.id, { itemId: row.itemId, title: row.title }]])),
   );
+  for (const round of rounds) {
+    const item = items.get(round.presaleId);
+    if (item) {
+      items.set(round.id, {
+        itemId: item.itemId,
+        title: `${item.title} 第${round.number}回（${ROUND_KIND_LABELS[round.kind]}）`,
+      });
+    }
+  }
+  return items;
 }
