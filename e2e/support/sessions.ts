@@ -15,6 +15,7 @@ export const DEMO_SESSIONS = [
   ['mio', 'premium'],
   ['mio', 'guest'],
   ['mio', 'expired'],
+  ['mio', 'lost'],
   ['mio', 'owner'],
   ['mio', 'editor'],
   ['mio', 'support'],

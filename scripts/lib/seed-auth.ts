@@ -16,6 +16,7 @@ const demoUserSchema = z.object({
     'expired',
     'authenticating',
     'resale',
+    'lost',
     'owner',
     'editor',
     'support',

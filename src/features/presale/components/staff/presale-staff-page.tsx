@@ -7,6 +7,7 @@ import { PRESALE_STATE_LABELS } from '@/features/presale/state';
 import { APPLICATION_LABELS, formatJst } from '@/features/presale/components/labels';
 import { jstInput, staffPresaleDetail } from '@/features/presale/server/staff-view';
 import { BeaconWarning } from './beacon-warning';
+import { SecondChanceSection } from './second-chance-section';
 import { PresaleSetupForm } from './presale-setup-form';
 import { PresaleTimesForm } from './presale-times-form';
 import { parseJstLocal } from '@/lib/dates';
@@ -82,6 +83,9 @@ export async function PresaleStaffPage({ actor, itemId }: { actor: StaffActor; i
             </p>
           )}
         </section>
+      )}
+      {presale?.state === 'drawn' && (
+        <SecondChanceSection siteId={actor.siteId} itemId={itemId} presaleId={presale.id} />
       )}
       {presale && (
         <PresaleTimesForm
