@@ -54,7 +54,15 @@ test('signed out, the presales show what they fixed in advance, and every publis
     const record: unknown = JSON.parse(new TextDecoder().decode(bytes));
     expect(await verifyDrawRecord(record)).toMatchObject({ ok: true });
     expect(await checkRecordAgainstLog(record as never, bytes, log)).toEqual([]);
+    // Its second rounds (the demo's 復活当選, issue 41): each its own record, linked to this one through the log.
+    for (const round of draw.rounds) {
+      const roundBytes = new Uint8Array(await (await request.get(round.recordUrl)).body());
+      const roundRecord: unknown = JSON.parse(new TextDecoder().decode(roundBytes));
+      expect(await verifyDrawRecord(roundRecord)).toMatchObject({ ok: true });
+      expect(await checkRecordAgainstLog(roundRecord as never, roundBytes, log)).toEqual([]);
+    }
   }
+  expect(draws.some((draw) => draw.rounds.length > 0)).toBe(true);
 
   // Other specs set up and draw presales meanwhile: the pages show at least what the JSON held, oldest entry last.
   await page.goto('/draws');

@@ -195,7 +195,7 @@ const demoUsers = JSON.parse(readFileSync(path.resolve('demo/users.json'), 'utf8
   { role: string; email: string; displayName: string }[]
 >;
 const DEMO_USERS = Object.values(demoUsers).filter(Array.isArray).flat();
-const FAN_ROLES = ['premium', 'guest', 'expired', 'authenticating'];
+const FAN_ROLES = ['premium', 'guest', 'expired', 'authenticating', 'lost'];
 const FANS = DEMO_USERS.filter((user) => FAN_ROLES.includes(user.role));
 const STAFF = DEMO_USERS.filter((user) => !FAN_ROLES.includes(user.role));
 /** Member data (e-mails and nicknames of the demo members) and staff data (the console's menu and staff names). */

@@ -17,6 +17,7 @@ test('the owner sees every background job with its schedule, last run and state'
     ['payment-reconciliation', '決済の照合', '30秒ごと'],
     ['presale', '先行受付の抽選・結果・支払い', '15秒ごと'],
     ['ticket-issue', '電子チケットの発券', '15秒ごと'],
+    ['resale', '公式リセールの抽選・支払い・返金', '15秒ごと'],
     ['mail-delivery', 'メール配信', '1秒ごと'],
     ['renewal-reminders', '更新日のお知らせ', '10分ごと'],
   ] as const;

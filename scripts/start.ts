@@ -15,6 +15,7 @@ import { seedDemo } from './lib/seed';
 import { seedDemoMembers } from './lib/seed-members';
 import { seedDemoPresales } from './lib/seed-presales';
 import { seedShowToday } from './lib/seed-show-today';
+import { seedDemoResale } from './lib/seed-resale';
 import { seedDemoStaff } from './lib/seed-staff';
 import { seedDemoContent } from './lib/seed-content';
 import { APP_SERVER_FLAGS, ensureBuild, SERVER_ENTRY } from './lib/build';
@@ -93,6 +94,7 @@ async function main(): Promise<void> {
       await seedDemoPresales(members.db, sites, users);
       // eslint-disable-next-line no-restricted-properties -- a switch of the end-to-end tests, not a setting
       if (process.env.SEED_SHOW_TODAY === 'true') await seedShowToday(members.db, sites, users);
+      await seedDemoResale(members.db, sites, users);
       await members.close();
     }
     console.log(`Auth emulator at http://${emulatorHost}: ${sites.length} tenants, ${count} demo accounts`);

@@ -26,7 +26,16 @@ export const TENANT_IDS: Record<SiteSlug, string> = { mio: tenantOf('mio'), seco
 export const SITE_URLS: Record<SiteSlug, string> = { mio: MIO_URL, second: SECOND_URL };
 
 export type DemoRole =
-  'premium' | 'guest' | 'expired' | 'authenticating' | 'owner' | 'editor' | 'support' | 'door';
+  | 'premium'
+  | 'guest'
+  | 'expired'
+  | 'authenticating'
+  | 'resale'
+  | 'lost'
+  | 'owner'
+  | 'editor'
+  | 'support'
+  | 'door';
 
 interface DemoAccount {
   role: DemoRole;

@@ -15,11 +15,13 @@ export const DEMO_SESSIONS = [
   ['mio', 'premium'],
   ['mio', 'guest'],
   ['mio', 'expired'],
+  ['mio', 'lost'],
   ['mio', 'owner'],
   ['mio', 'editor'],
   ['mio', 'support'],
   ['mio', 'door'],
   ['second', 'premium'],
+  ['second', 'resale'],
   ['second', 'owner'],
   ['second', 'door'],
 ] as const satisfies readonly (readonly [SiteSlug, DemoRole])[];

@@ -6,6 +6,8 @@
  * table, writes bench/results/faults-<date>.json, ends with `N passed, N failed`, exits 1 when a check failed.
  * `--short`: fewer fans and shorter outages, for CI. `--provider stripe`: only the payment rounds (database stop and
  * crash, app killed), with the app on its Stripe provider against the stand-in of Stripe's API (scripts/faults/stripe.ts).
+ * The 公式リセール rounds (scenarios/resale.ts) run with the sandbox only: their buyers' cards are the sandbox's.
+ * `--only <text>`: only the rounds whose name contains it (e.g. `--only resale`), when looking into one.
  */
 import path from 'node:path';
 import { CLIENT_TIMEOUT } from './http';
@@ -17,6 +19,7 @@ import { dbStopDuringPayments } from './scenarios/db-stop';
 import { identityProviderFrozen } from './scenarios/identity';
 import { lockOnHotTable } from './scenarios/lock';
 import { outagePages } from './scenarios/outage';
+import { resaleUnderFault, type ResaleFault } from './scenarios/resale';
 
 const short = process.argv.includes('--short');
 const providerAt = process.argv.indexOf('--provider');
@@ -26,8 +29,20 @@ if (providerAt > 0 && !['stripe', 'sandbox'].includes(process.argv[providerAt + 
 }
 // Short: fewer fans, shorter outages, and clients that give up sooner (any wait past 12 s fails already).
 const SETTINGS = short
-  ? { dbFans: 12, killFans: 8, tries: 10, downMs: 3_000, outageMs: 6_000, lockMs: 8_000, clientMs: 20_000 }
+  ? {
+      dbFans: 12,
+      killFans: 8,
+      tries: 10,
+      downMs: 3_000,
+      outageMs: 6_000,
+      lockMs: 8_000,
+      clientMs: 20_000,
+      resaleSellers: 4,
+      resaleBuyers: 8,
+    }
   : {
+      resaleSellers: 10,
+      resaleBuyers: 24,
       dbFans: 40,
       killFans: 20,
       tries: 10,
@@ -85,6 +100,31 @@ const PLAN: [string, (world: World, s: Scenario) => Promise<void>][] = [
   ],
 ];
 
+/**
+ * 公式リセール under each fault (issue 41), mid-match and mid-payment. `--short` (CI) runs one round that meets both
+ * kinds: PostgreSQL crashed mid-match, the app killed mid-payment (each round waits for the job runner's 15 s tick).
+ */
+const RESALE_ROUNDS: [string, ResaleFault, ResaleFault][] = short
+  ? [['resale: database crash mid-match, app killed mid-payment', 'immediate', 'kill']]
+  : [
+      ['resale: app killed mid-match and mid-payment', 'kill', 'kill'],
+      ['resale: database stop mid-match and mid-payment', 'fast', 'fast'],
+      ['resale: database crash mid-match and mid-payment', 'immediate', 'immediate'],
+    ];
+for (const [name, match, payment] of RESALE_ROUNDS) {
+  PLAN.push([
+    name,
+    (world, s) =>
+      resaleUnderFault(world, s, {
+        faults: { match, payment },
+        sellers: SETTINGS.resaleSellers,
+        buyers: SETTINGS.resaleBuyers,
+        tries: SETTINGS.tries,
+        downMs: SETTINGS.downMs,
+      }),
+  ]);
+}
+
 async function runScenario(world: World, name: string, body: (world: World, s: Scenario) => Promise<void>) {
   const s = new Scenario(name);
   const started = Date.now();
@@ -110,7 +150,11 @@ async function main(): Promise<boolean> {
   console.log(`Fault suite (${short ? 'short' : 'full'}, ${provider}): ${JSON.stringify(SETTINGS)}`);
   const world = await createWorld(cleanups, { provider });
   const reports: ScenarioReport[] = [];
-  const plan = provider === 'sandbox' ? PLAN : PLAN.filter(([name]) => PAYMENT_ROUNDS.includes(name));
+  const only = process.argv.indexOf('--only');
+  const wanted = only > 0 ? (process.argv[only + 1] ?? '') : '';
+  const plan = (
+    provider === 'sandbox' ? PLAN : PLAN.filter(([name]) => PAYMENT_ROUNDS.includes(name))
+  ).filter(([name]) => name.includes(wanted));
   for (const [name, body] of plan) reports.push(await runScenario(world, name, body));
   console.log('');
   printTable(reports);

@@ -10,7 +10,18 @@ import { z } from 'zod';
  * configuration), with e-mail and password sign-in, and the demo accounts of demo/users.json. Idempotent.
  */
 const demoUserSchema = z.object({
-  role: z.enum(['premium', 'guest', 'expired', 'authenticating', 'owner', 'editor', 'support', 'door']),
+  role: z.enum([
+    'premium',
+    'guest',
+    'expired',
+    'authenticating',
+    'resale',
+    'lost',
+    'owner',
+    'editor',
+    'support',
+    'door',
+  ]),
   /** A fixed uid, for an account a browser test signs in with a custom token; otherwise the provider's own. */
   uid: z.string().min(1).optional(),
   email: z.email(),

@@ -15,7 +15,7 @@ import { currentVersions } from '@/features/consent/server';
 import type { DemoUser } from './seed-auth';
 import { seedKonbiniMonths } from './seed-sales';
 
-const MEMBER_ROLES = new Set(['premium', 'guest', 'expired']);
+const MEMBER_ROLES = new Set(['premium', 'guest', 'expired', 'resale']);
 
 const DETAILS = {
   familyName: '佐藤',
@@ -31,9 +31,16 @@ const DETAILS = {
   building: null,
 };
 
+const RESALE_NAME = {
+  familyName: '鈴木',
+  givenName: '陽向',
+  familyNameKana: 'スズキ',
+  givenNameKana: 'ヒナタ',
+};
+
 /**
  * The demo accounts' memberships, on the sandbox: the premium account has joined with the monthly plan and a test
- * card; the guest account has filled in its details but not chosen a plan; the expired account left and its paid
+ * card (so has the resale account, who waits for a returned ticket); the guest account has filled in its details but not chosen a plan; the expired account left and its paid
  * period is over. Idempotent.
  */
 export async function seedDemoMembers(
@@ -48,7 +55,8 @@ export async function seedDemoMembers(
       if (member.nickname === null) {
         await db
           .update(members)
-          .set({ ...DETAILS, nickname: user.displayName })
+          // The resale member has a name of their own: a ticket bought on resale shows the buyer's name (issue 41).
+          .set({ ...DETAILS, ...(user.role === 'resale' ? RESALE_NAME : {}), nickname: user.displayName })
           .where(eq(members.id, member.id));
       }
       // They agreed to the terms at sign-up; a version staff publish later is asked for like anyone's.
@@ -63,7 +71,9 @@ export async function seedDemoMembers(
           })
           .where(eq(members.id, member.id));
       }
-      if (user.role === 'premium') await seedPaidMembership(db, site, member.id, 'active');
+      if (user.role === 'premium' || user.role === 'resale') {
+        await seedPaidMembership(db, site, member.id, 'active');
+      }
       if (user.role === 'expired') await seedPaidMembership(db, site, member.id, 'ended');
     }
   }

@@ -7,6 +7,7 @@ import { and, asc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '@/test/db';
 import {
+  drawRounds,
   contentItems,
   members,
   oneOffPayments,
@@ -249,5 +250,36 @@ describe('the demo’s payments that need someone (docs/decisions/0047)', () => 
     // Seeded twice, disputed once.
     const disputes = await handle.db.select().from(paymentDisputes).where(eq(paymentDisputes.siteId, mio.id));
     expect(disputes).toMatchObject([{ purpose: 'membership', status: 'open', memberId: expect.any(String) }]);
+  });
+});
+
+describe('the demo’s 復活当選 (issue 41)', () => {
+  it('drew one round among hundreds on mio, linked to the first record, and left the lost demo account to opt in', async () => {
+    const mio = sites.find((site) => site.slug === 'mio')!;
+    const { id, record } = drawn.get('mio')!;
+    const rounds = await handle.db.select().from(drawRounds).where(eq(drawRounds.presaleId, id));
+    expect(rounds, 'seeded twice, drawn once').toHaveLength(1);
+    const round = rounds[0]!;
+    expect(round).toMatchObject({ kind: 'second-chance', number: 2 });
+    expect(round.entries.length).toBeGreaterThan(100);
+    const second = JSON.parse(round.recordFile!) as DrawRecord;
+    expect(second.round?.first).toBe(round.firstRecordHash);
+    expect(await verifyDrawRecord(second)).toMatchObject({ ok: true });
+    const winners = second.results.filter((result) => result.outcome === 'won').length;
+    expect(winners).toBeGreaterThan(5);
+    // The lost demo account holds a lost entry of the first record, and is not in line: that step is theirs.
+    const uid = users.mio!.find((user) => user.role === 'lost')!.uid;
+    const [fan] = await handle.db
+      .select({
+        status: presaleApplications.status,
+        receiptNo: presaleApplications.receiptNo,
+        inLine: presaleApplications.secondChanceAt,
+      })
+      .from(presaleApplications)
+      .innerJoin(members, eq(members.id, presaleApplications.memberId))
+      .where(and(eq(presaleApplications.presaleId, id), eq(members.uid, uid), eq(members.siteId, mio.id)));
+    expect(fan).toMatchObject({ status: 'lost', inLine: null });
+    expect(record.results.find((result) => result.entry === fan!.receiptNo)?.outcome).toBe('lost');
+    expect(second.entries.some((entry) => entry.id === fan!.receiptNo)).toBe(false);
   });
 });

@@ -38,6 +38,7 @@ import {
 } from './seed-draw-entries';
 import { toJstLocalInput } from '@/lib/dates';
 import { seedAuthenticatingFan, seedDemoDispute } from './seed-payment-cases';
+import { seedDemoSecondChance } from './seed-second-chance';
 
 const JST = (date: Date) => toJstLocalInput(date);
 
@@ -202,6 +203,18 @@ export async function seedDemoPresales(
     await runPresaleJobs(db, sandbox);
     // mio's seats are shown already; the second site's only three days before the show, as clubs often do.
     await issueDemoTickets(db, presaleId, resultsAt, site.slug === 'mio' ? 'shown' : 'later');
+    const owner = users[site.slug]?.find((user) => user.role === 'owner');
+    if (site.slug === 'mio' && owner) {
+      await seedDemoSecondChance(
+        db,
+        site,
+        presaleId,
+        await offeringsOf(db, presaleId),
+        users[site.slug] ?? [],
+        owner,
+        new Date(),
+      );
+    }
   }
   for (const site of sites.filter((candidate) => candidate.slug === 'mio')) {
     await seedDemoDispute(db, sandbox, site, users[site.slug] ?? []);

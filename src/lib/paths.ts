@@ -73,6 +73,9 @@ export const paths = {
     supportThread: (id: string) => `/staff/support/${id}`,
     presalePaid: (itemId: string) => `/staff/presales/${itemId}/paid`,
     presalePaidCsv: (itemId: string) => `/api/staff/presales/${itemId}/paid.csv`,
+    /** 公式リセール of a presale: settings, 今すぐマッチング, listings, matches and refunds (docs/decisions/0049). */
+    presaleResale: (itemId: string) => `/staff/presales/${itemId}/resale`,
+    presaleResaleCsv: (itemId: string) => `/api/staff/presales/${itemId}/resale.csv`,
   },
 };
 

@@ -3,7 +3,17 @@
 
 import 'server-only';
 
-export { getPaidCsv, postAuthenticate, postCancel, postExtend, postPayment, putPresale } from './server/api';
+export {
+  getPaidCsv,
+  postAuthenticate,
+  postCancel,
+  postExtend,
+  postPayment,
+  postReleasedSeats,
+  postSecondChance,
+  postSecondChanceRound,
+  putPresale,
+} from './server/api';
 export { AuthenticateWinPage } from './components/authenticate-page';
 export { getDrawLog, getDrawRecord, getDraws, getPresaleFairness, getRoundRecord } from './server/public-api';
 export { PaidPage } from './components/paid-page';

@@ -14,6 +14,7 @@ export { announceResults } from './server/results';
 export { cancelPresaleEvent, finishCancellation } from './server/cancel';
 export { paidCsvFileName, paidList, paidListCsv } from './server/paid-list';
 export { payWinAgain } from './server/pay';
+export { runSecondChance, setSecondChance, secondChancePool } from './server/second-chance';
 export {
   drawSecondRound,
   SecondRoundError,

@@ -68,6 +68,18 @@ export interface PublicDraw {
   entries: number | null;
   verifyUrl: string;
   recordUrl: string;
+  /** The presale's second rounds drawn so far (resale match times, 復活当選; docs/presale-draw.md section 9), oldest first. */
+  rounds: PublicRound[];
+}
+
+/** One second round of a published draw. */
+export interface PublicRound {
+  number: number;
+  kind: 'resale' | 'second-chance';
+  drawnAt: string;
+  entries: number;
+  verifyUrl: string;
+  recordUrl: string;
 }
 
 /** What a presale fixed in advance, shown to everyone on its TICKET item (GET /api/presales/item/[itemId]/fairness). */

@@ -4,3 +4,4 @@
 import 'server-only';
 
 export { getResaleCsv, postResaleAction, postResaleMatch, putResaleSettings } from './server/api';
+export { ResaleStaffPage } from './components/staff-resale-page';

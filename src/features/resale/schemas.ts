@@ -4,7 +4,10 @@ const uuid = z.uuid({ error: '指定が正しくありません。' });
 
 export const listSchema = z.object({
   presaleId: uuid,
-  ticketIds: z.array(uuid).min(1, '出品するチケットを選んでください。').max(4, '一度に出品できるのは4枚までです。'),
+  ticketIds: z
+    .array(uuid)
+    .min(1, '出品するチケットを選んでください。')
+    .max(4, '一度に出品できるのは4枚までです。'),
 });
 
 export const idSchema = z.object({ id: uuid });

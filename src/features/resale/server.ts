@@ -9,4 +9,4 @@ export { latestSlot, runRound } from './server/match';
 export { payMatch, transferPaid, refundSold, lapseDueMatches } from './server/settle';
 export { resaleJob, runResaleJobs } from './server/jobs';
 export { myResale } from './server/my-resale';
-export { matchNow, resaleCsv, resaleReport, saveResaleSettings } from './server/staff';
+export { matchNow, presaleIdOfItem, resaleCsv, resaleReport, saveResaleSettings } from './server/staff';

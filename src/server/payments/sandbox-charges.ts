@@ -1,12 +1,7 @@
 import 'server-only';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import {
-  sandboxCharges,
-  sandboxCustomers,
-  sandboxKonbiniPayments,
-  sandboxRefunds,
-} from '@/server/db/schema';
+import { sandboxCharges, sandboxCustomers, sandboxKonbiniPayments, sandboxRefunds } from '@/server/db/schema';
 import { CARD_CHARGE_PREFIX, recordPaymentEvent } from '@/server/payments/sandbox-ledger';
 import { CardError, type CardChargeResult, type CardChargeState } from '@/server/payments/types';
 

@@ -112,7 +112,11 @@ export function stripeCharges(
     refundOneOffPart: (input: { providerPaymentId: string; amountYen: number; key: string }) =>
       call(async () => {
         await stripe.refunds.create(
-          { payment_intent: input.providerPaymentId, amount: input.amountYen, reason: 'requested_by_customer' },
+          {
+            payment_intent: input.providerPaymentId,
+            amount: input.amountYen,
+            reason: 'requested_by_customer',
+          },
           { idempotencyKey: `refund-part-${input.key}` },
         );
       }),

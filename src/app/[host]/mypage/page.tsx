@@ -19,6 +19,8 @@ import { MyTickets } from '@/features/presale/ui';
 import { myETickets, offlineCopyFor } from '@/features/tickets/server';
 import { ETickets, LivingCode, LivingCodesProvider } from '@/features/tickets/ui';
 import { SupportBlock } from '@/features/support/app';
+import { myResale } from '@/features/resale/server';
+import { MyResalePanel } from '@/features/resale/ui';
 
 // Personal: rendered for each request from the session cookie, never cached.
 export const dynamic = 'force-dynamic';
@@ -59,6 +61,7 @@ export default async function MyPage({ params }: HostParams) {
         {member?.memberNumber && <BillingPanel site={site} member={member} />}
         <ETickets tickets={eTickets} contact={site.config.CONTACT_FORM.enabled} />
         {member?.memberNumber && <MyTickets rows={await myTickets(db, site.id, member.id)} />}
+        {member?.memberNumber && <MyResalePanel data={await myResale(db, site.id, member.id)} />}
         {member?.memberNumber && <MemberDetails member={member} />}
         {member?.memberNumber && <SupportBlock site={site} member={member} />}
         <section aria-labelledby="account-heading" className="rounded-lg border border-line p-6">

@@ -16,6 +16,7 @@ const KIND_LABELS: Record<string, string> = {
   'konbini-voucher': 'コンビニ払い番号',
   'presale-won': '先行 当選',
   'presale-lost': '先行 落選',
+  'presale-second-chance-won': '先行 復活当選',
   'presale-paid': '先行 お支払い',
   'presale-card-failed': '先行 カード決済失敗',
   'presale-card-action': '先行 本人認証のお願い',

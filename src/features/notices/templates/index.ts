@@ -11,6 +11,7 @@ import {
   presaleLapsed,
   presaleLost,
   presalePaid,
+  presaleSecondChanceWon,
   presaleWon,
 } from './presale';
 import {
@@ -41,6 +42,7 @@ export const NOTICE_TEMPLATES = {
   'konbini-voucher': konbiniVoucher,
   'presale-won': presaleWon,
   'presale-lost': presaleLost,
+  'presale-second-chance-won': presaleSecondChanceWon,
   'presale-paid': presalePaid,
   'presale-card-failed': presaleCardFailed,
   'presale-card-action': presaleCardAction,

@@ -75,6 +75,11 @@ export const presaleLost: NoticeTemplate<PresaleLostData> = {
       }`,
       `受付番号: ${d.receiptNo}`,
       'お支払いは発生しません。またのお申し込みをお待ちしております。',
+      ...(d.voidReason || d.companion
+        ? []
+        : [
+            'お支払いのなかった席や制作開放席が出た場合の「復活当選」の抽選をご希望の方は、マイページのチケットで「復活当選を希望する」を選んでください。',
+          ]),
     ],
     action: { label: '抽選の記録を見る', path: TICKETS },
   }),
@@ -211,4 +216,27 @@ export const konbiniVoucher: NoticeTemplate<KonbiniVoucherData> = {
     ],
     action: { label: 'マイページで確認する', path: paths.myPage() },
   }),
+};
+
+export interface PresaleSecondChanceWonData extends PresaleWonData {
+  /** The round's number among the presale's draws (the first round is 1). */
+  round: number;
+}
+
+/** 復活当選: a member who lost and stayed in line won a returned seat in a second round. */
+export const presaleSecondChanceWon: NoticeTemplate<PresaleSecondChanceWonData> = {
+  topic: null,
+  content: (d) => {
+    const won = presaleWon.content(d, { name: '' });
+    return {
+      subject: `【復活当選】${d.title}`,
+      paragraphs: [
+        d.companion
+          ? `同行者としてご参加の「${d.title}」のファンクラブ先行は、復活当選の抽選（第${d.round}回抽選）で当選となりました。`
+          : `「${d.title}」のファンクラブ先行の復活当選の抽選（第${d.round}回抽選）で、当選となりました。`,
+        ...won.paragraphs.slice(1),
+      ],
+      action: won.action,
+    };
+  },
 };

@@ -4,6 +4,7 @@ import { formatYenAmount as yen } from '@/lib/yen';
 import type { MyTicketRow } from '@/features/presale/server/my-tickets';
 import { APPLICATION_LABELS, formatJst } from './labels';
 import { PayAgainButton } from './pay-again';
+import { SecondChanceButton } from './second-chance-button';
 
 const STATUS: Record<string, string> = {
   ...APPLICATION_LABELS,
@@ -129,6 +130,17 @@ export function MyTickets({ rows }: { rows: MyTicketRow[] }) {
                   受付番号 <span className="font-mono">{row.receiptNo}</span>・{row.tickets}枚
                 </span>
               </p>
+              {row.secondChance?.state === 'won' && (
+                <p className="text-sm font-bold" data-second-chance="won">
+                  復活当選（第{row.secondChance.round}回抽選）で当選しました。
+                </p>
+              )}
+              {row.status === 'lost' && row.role === 'applicant' && !row.cancelled && (
+                <SecondChanceButton
+                  presaleId={row.presaleId}
+                  inLine={row.secondChance?.state === 'waiting'}
+                />
+              )}
               {row.win && (
                 <p className="text-sm">
                   {RANKS[row.win.rank - 1]}で当選：{formatJst(row.win.startsAt.toISOString())}{' '}

@@ -50,6 +50,15 @@ function Mine({ view, refresh }: { view: PresaleView; refresh: () => void }) {
         </p>
       )}
       {mine.voidReason && <p className="text-sm">無効の理由：{mine.voidReason}</p>}
+      {mine.status === 'lost' && (
+        <p className="text-sm">
+          お支払いのなかった席や制作開放席の「復活当選」をご希望の方は、
+          <Link href="/mypage#tickets" className="underline underline-offset-4">
+            マイページのチケット
+          </Link>
+          で「復活当選を希望する」を選んでください。
+        </p>
+      )}
       <p className="text-sm">
         お支払い方法：{mine.paymentMethod === 'card' ? 'クレジットカード' : 'コンビニ払い'}
         {(mine.status === 'won' || mine.status === 'paid') && (

@@ -4,6 +4,7 @@ import { nextDrawLogEntry, type DrawLog, type DrawLogEntry } from './log';
 import { drawRecordFile, makeDrawRecord } from './make-record';
 import { verifyPublishedDraw } from './published';
 import { LOCAL_BEACON_NOTE, type DrawRecord } from './record';
+import { drawLogUrlFor, recordPath } from './source';
 import { verifyDrawRecord } from './verify';
 import { VECTOR_ENTRIES, VECTOR_OFFERINGS, VECTOR_SEED } from './vectors.fixture';
 
@@ -123,5 +124,16 @@ describe('a second round’s record', () => {
     // The first round's record is untouched by all this: it still has no round key and checks against the same log.
     expect('round' in first).toBe(false);
     expect((await verifyPublishedDraw(file(first), { json: log })).ok).toBe(true);
+  });
+});
+
+describe('where a second round is served', () => {
+  it('beside the first round, with the site’s log found next to it', () => {
+    expect(recordPath('p1')).toBe('/api/presales/p1/record');
+    expect(recordPath('p1', 3)).toBe('/api/presales/p1/rounds/3/record');
+    expect(drawLogUrlFor('https://mio.example.com/api/presales/p1/rounds/3/record')).toBe(
+      'https://mio.example.com/api/draws/log',
+    );
+    expect(drawLogUrlFor('https://mio.example.com/api/presales/p1/rounds/x/record')).toBeNull();
   });
 });

@@ -6,6 +6,7 @@ import { consumeRateLimit } from '@/server/rate-limit/limiter';
 import { findMember } from '@/features/membership/server';
 import { memberPost } from '@/features/membership/app';
 import { renewSitePages, staffApi } from '@/features/staff/app';
+import { recordAudit } from '@/features/staff/server';
 import { getPaymentProvider } from '@/features/billing/server';
 import { jstDateTime, presaleSetupSchema } from '@/features/presale/schemas';
 import { extendPresaleWindow, presaleIdOfItem, savePresale } from './setup';
@@ -13,6 +14,7 @@ import { cancelPresaleEvent, finishCancellation } from './cancel';
 import { paidCsvFileName, paidListCsv } from './paid-list';
 import { payWinAgain } from './pay';
 import { confirmWinAuthentication } from './authenticate';
+import { releaseSeats, runSecondChance, setSecondChance } from './second-chance';
 
 type ItemParams = { host: string; itemId: string };
 type PresaleParams = { host: string; id: string };
@@ -121,4 +123,55 @@ export const postCancel = staffApi<ItemParams>('presales:cancel', async ({ param
     console.warn('presale: refunds left for the job:', (error as Error).message);
   }
   return jsonOk({ cancelledAt: presale.cancelledAt!.toISOString(), refundsFinished: finished });
+});
+
+const secondChanceSchema = z.object({ stay: z.boolean({ error: '希望するかどうかを選んでください。' }) });
+
+/** POST /api/presales/[id]/second-chance: a member who lost stays in line for 復活当選 (or leaves it). */
+export const postSecondChance = memberPost<PresaleParams>(async ({ params, site, viewer, db, body }) => {
+  if (!z.uuid().safeParse(params.id).success) throw new AppError('NOT_FOUND');
+  const parsed = secondChanceSchema.safeParse(body ?? {});
+  if (!parsed.success) return jsonInvalid(parsed.error.issues);
+  const member = await findMember(db, site.id, viewer.uid);
+  if (!member) throw new AppError('NOT_FOUND', 'お申し込みが見つかりませんでした。');
+  await consumeRateLimit(db, 'presale:account', `${site.id}:${viewer.uid}`);
+  return jsonOk(await setSecondChance(db, site.id, member.id, params.id, parsed.data.stay, new Date()));
+});
+
+const releaseSchema = z.object({
+  offeringId: z.uuid({ error: '席種を選んでください。' }),
+  seats: z.coerce
+    .number({ error: '席数は1〜10000の整数で入力してください。' })
+    .int({ error: '席数は1〜10000の整数で入力してください。' })
+    .min(1, { error: '席数は1〜10000の整数で入力してください。' })
+    .max(10000, { error: '席数は1〜10000の整数で入力してください。' }),
+});
+
+/** POST /api/staff/presales/[itemId]/released-seats: 制作開放席 for the next 復活当選 round (audited). */
+export const postReleasedSeats = staffApi<ItemParams>(
+  'content:write',
+  async ({ params, actor, db, body }) => {
+    const parsed = releaseSchema.safeParse(body);
+    if (!parsed.success) return jsonInvalid(parsed.error.issues);
+    const presaleId = await presaleIdOfItem(db, actor.siteId, params.itemId);
+    await releaseSeats(db, actor, presaleId, parsed.data.offeringId, parsed.data.seats);
+    return jsonOk({ released: parsed.data.seats });
+  },
+);
+
+/**
+ * POST /api/staff/presales/[itemId]/second-chance: staff run the 復活当選 round now (exactly once per round, however
+ * many clicks arrive); the winners' payments follow in the presale job.
+ */
+export const postSecondChanceRound = staffApi<ItemParams>('content:write', async ({ params, actor, db }) => {
+  const presaleId = await presaleIdOfItem(db, actor.siteId, params.itemId);
+  const run = await runSecondChance(db, actor.siteId, presaleId, new Date());
+  await recordAudit(db, actor, {
+    action: 'presale.second-chance',
+    targetType: 'presale',
+    targetId: presaleId,
+    before: null,
+    after: run,
+  });
+  return jsonOk(run);
 });

@@ -3,6 +3,7 @@ import { and, desc, eq, inArray, ne, or } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import {
   contentItems,
+  drawRounds,
   oneOffPayments,
   presaleApplications,
   presaleOfferings,
@@ -45,6 +46,11 @@ export interface MyTicketRow {
   paymentDueAt: Date | null;
   /** The applicant's latest payment of the win (the companion sees none). */
   payment: MyTicketPayment | null;
+  /**
+   * 復活当選: `waiting` while a lost application stays in line, `won` when a second-chance round (its number) made it
+   * win; null otherwise.
+   */
+  secondChance: { state: 'waiting' | 'won'; round: number | null } | null;
 }
 
 /** Every presale this member applied to or accompanies, newest first, for My page's チケット area. */
@@ -73,6 +79,7 @@ export async function myTickets(
       },
       offering: { seatType: presaleOfferings.seatType, priceYen: presaleOfferings.priceYen },
       performance: { startsAt: presalePerformances.startsAt, venue: presalePerformances.venue },
+      round: drawRounds.number,
     })
     .from(presaleApplications)
     .innerJoin(presales, eq(presales.id, presaleApplications.presaleId))
@@ -86,6 +93,7 @@ export async function myTickets(
     )
     .leftJoin(presaleOfferings, eq(presaleOfferings.id, presaleApplications.wonOfferingId))
     .leftJoin(presalePerformances, eq(presalePerformances.id, presaleOfferings.performanceId))
+    .leftJoin(drawRounds, eq(drawRounds.id, presaleApplications.secondChanceRoundId))
     .where(
       and(
         eq(presales.siteId, siteId),
@@ -102,7 +110,7 @@ export async function myTickets(
         .where(and(eq(oneOffPayments.memberId, memberId), inArray(oneOffPayments.presaleApplicationId, own)))
         .orderBy(desc(oneOffPayments.createdAt))
     : [];
-  return rows.map(({ itemId, title, presale, application, participant, offering, performance }) => {
+  return rows.map(({ itemId, title, presale, application, participant, offering, performance, round }) => {
     const companion = application.memberId !== memberId;
     const resultsOut = resultsAreOut(presale, now) || application.status === 'refunded';
     const status = !resultsOut && application.status !== 'applied' ? 'applied' : application.status;
@@ -145,6 +153,13 @@ export async function myTickets(
               expiresAt: latest.expiresAt,
             }
           : null,
+      secondChance: !resultsOut
+        ? null
+        : application.secondChanceRoundId
+          ? { state: 'won', round }
+          : application.status === 'lost' && application.secondChanceAt
+            ? { state: 'waiting', round: null }
+            : null,
     };
   });
 }

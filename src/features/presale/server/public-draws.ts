@@ -1,10 +1,12 @@
 import 'server-only';
-import { and, desc, eq, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import { contentItems, presales } from '@/server/db/schema';
+import { contentItems, drawRounds, presales } from '@/server/db/schema';
 import { BEACON_NOTES } from '@/features/presale/draw';
 import { drandRoundTime } from '@/features/presale/draw/drand';
-import type { PublicDraw, PresaleFairness } from '@/features/presale/types';
+import type { PublicDraw, PublicRound, PresaleFairness } from '@/features/presale/types';
+import { recordPath } from '@/features/presale/draw';
+import { ROUND_KIND_LABELS } from '@/features/presale/components/labels';
 
 /** The item's title where the item itself is public; a draft's title stays unsaid. */
 const publicTitle = (now: Date) =>
@@ -42,6 +44,40 @@ export async function publishedDraws(db: Db, siteId: string, now = new Date()): 
     .innerJoin(contentItems, eq(contentItems.id, presales.itemId))
     .where(and(eq(presales.siteId, siteId), isNotNull(presales.recordFile), lte(presales.resultsAt, now)))
     .orderBy(desc(presales.drawnAt));
+  const rounds = new Map<string, PublicRound[]>();
+  const drawn = rows.length
+    ? await db
+        .select({
+          presaleId: drawRounds.presaleId,
+          number: drawRounds.number,
+          kind: drawRounds.kind,
+          drawnAt: drawRounds.drawnAt,
+          entries: sql<number>`jsonb_array_length(${drawRounds.entries})`,
+        })
+        .from(drawRounds)
+        .where(
+          and(
+            inArray(
+              drawRounds.presaleId,
+              rows.map((row) => row.id),
+            ),
+            isNotNull(drawRounds.drawnAt),
+          ),
+        )
+        .orderBy(asc(drawRounds.number))
+    : [];
+  for (const round of drawn) {
+    const list = rounds.get(round.presaleId) ?? [];
+    list.push({
+      number: round.number,
+      kind: round.kind,
+      drawnAt: round.drawnAt!.toISOString(),
+      entries: Number(round.entries),
+      verifyUrl: `/presales/${round.presaleId}/verify?round=${round.number}`,
+      recordUrl: recordPath(round.presaleId, round.number),
+    });
+    rounds.set(round.presaleId, list);
+  }
   return rows.map((row) => ({
     presaleId: row.id,
     itemId: row.title === null ? null : row.itemId,
@@ -51,6 +87,7 @@ export async function publishedDraws(db: Db, siteId: string, now = new Date()): 
     entries: listOf(row.list)?.count ?? null,
     verifyUrl: `/presales/${row.id}/verify`,
     recordUrl: `/api/presales/${row.id}/record`,
+    rounds: rounds.get(row.id) ?? [],
   }));
 }
 
@@ -114,7 +151,27 @@ export async function presaleItems(
     .from(presales)
     .innerJoin(contentItems, eq(contentItems.id, presales.itemId))
     .where(eq(presales.siteId, siteId));
-  return new Map(
+  // A second round's facts are logged under the round's own id (docs/presale-draw.md section 9): named after its presale.
+  const rounds = await db
+    .select({
+      id: drawRounds.id,
+      number: drawRounds.number,
+      kind: drawRounds.kind,
+      presaleId: drawRounds.presaleId,
+    })
+    .from(drawRounds)
+    .where(eq(drawRounds.siteId, siteId));
+  const items = new Map(
     rows.flatMap((row) => (row.title === null ? [] : [[row.id, { itemId: row.itemId, title: row.title }]])),
   );
+  for (const round of rounds) {
+    const item = items.get(round.presaleId);
+    if (item) {
+      items.set(round.id, {
+        itemId: item.itemId,
+        title: `${item.title} 第${round.number}回（${ROUND_KIND_LABELS[round.kind]}）`,
+      });
+    }
+  }
+  return items;
 }

@@ -67,6 +67,9 @@ export function preparePresaleForMember(db: Db) {
       liveStatus: presaleApplications.status,
       livePaymentMethod: presaleApplications.paymentMethod,
       liveUpdatedAt: presaleApplications.updatedAt,
+      // 復活当選 wins after the results time: the seat comes from the application, not the result row.
+      liveWonOfferingId: presaleApplications.wonOfferingId,
+      liveWonRank: presaleApplications.wonRank,
       live: sql<LiveApplication | null>`case when ${liveApplicationWanted} then ${liveApplication} end`,
       invitation,
       premium: premiumWhileOpen,
@@ -90,7 +93,7 @@ export type PresaleForMember = Awaited<
 
 /** The member's result view from their row and the application's live status; null when there is no row. */
 export function mineFromRow(row: PresaleForMember): MyApplicationView | null {
-  const { result, liveStatus, livePaymentMethod, liveUpdatedAt } = row;
+  const { result, liveStatus, livePaymentMethod, liveUpdatedAt, liveWonOfferingId, liveWonRank } = row;
   if (!result || !liveStatus || !livePaymentMethod || !liveUpdatedAt) return null;
   return {
     receiptNo: result.receiptNo,
@@ -98,8 +101,8 @@ export function mineFromRow(row: PresaleForMember): MyApplicationView | null {
     status: liveStatus,
     choices: result.choices,
     companions: result.companions,
-    wonOfferingId: result.wonOfferingId,
-    wonRank: result.wonRank,
+    wonOfferingId: result.wonOfferingId ?? liveWonOfferingId,
+    wonRank: result.wonRank ?? liveWonRank,
     voidReason: result.voidReason,
     paymentMethod: livePaymentMethod,
     updatedAt: liveUpdatedAt.toISOString(),

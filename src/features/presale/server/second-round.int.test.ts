@@ -7,6 +7,7 @@ import { contentItems, drawRounds } from '@/server/db/schema';
 import { upsertSite, type Site } from '@/features/site/server';
 import type { StaffActor } from '@/features/staff';
 import { verifyPublishedDraw, type DrawLog, type DrawRecord } from '@/features/presale/draw';
+import type { PublicDraw } from '@/features/presale/types';
 import { presaleSetupSchema } from '@/features/presale/schemas';
 import { closeAndDrawDue } from './close-and-draw';
 import { drawSecondRound } from './second-round';
@@ -16,7 +17,7 @@ let handle: Awaited<ReturnType<typeof createTestDb>>;
 let mio: Site;
 vi.mock('@/server/db', () => ({ getDb: async () => handle.db }));
 vi.mock('@/features/site/server/site', () => ({ getSite: async () => mio }));
-const { getDrawLog, getRoundRecord } = await import('./public-api');
+const { getDrawLog, getDraws, getRoundRecord } = await import('./public-api');
 
 const actor = (site: Site): StaffActor => ({
   siteId: site.id,
@@ -155,6 +156,21 @@ describe('a second round of a presale draw', () => {
     expect(next).toMatchObject({ status: 'drawn', number: 3 });
     const missing = await getRoundRecord(request, params({ id: presale.id, number: '9' }));
     expect(missing.status).toBe(404);
+    // The draws index lists both rounds with their first one.
+    const { draws } = (await (await getDraws(request, params({}))).json()) as { draws: PublicDraw[] };
+    expect(draws.find((draw) => draw.presaleId === presale.id)?.rounds).toEqual([
+      expect.objectContaining({
+        number: 2,
+        kind: 'resale',
+        entries: 6,
+        recordUrl: `/api/presales/${presale.id}/rounds/2/record`,
+      }),
+      expect.objectContaining({
+        number: 3,
+        kind: 'second-chance',
+        verifyUrl: `/presales/${presale.id}/verify?round=3`,
+      }),
+    ]);
   });
 
   it('makes no round when there is nothing to draw', async () => {

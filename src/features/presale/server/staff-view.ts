@@ -25,6 +25,8 @@ export interface StaffPresaleRow {
   opensAt: Date | null;
   closesAt: Date | null;
   applications: number;
+  /** 公式リセール is on (a listing deadline is set; docs/decisions/0049). */
+  resale: boolean;
 }
 
 /** Every TICKET item of the site with its presale, if any: the console's list (newest item first). */
@@ -50,6 +52,7 @@ export async function staffPresaleList(db: Db, siteId: string, now = new Date())
     opensAt: presale?.opensAt ?? null,
     closesAt: presale?.closesAt ?? null,
     applications: presale ? (applications.get(presale.id) ?? 0) : 0,
+    resale: Boolean(presale?.resaleUntil),
   }));
 }
 

@@ -60,12 +60,15 @@ export const postResaleAction = memberPost<ActionParams>(
 type ItemParams = { host: string; itemId: string };
 
 /** PUT /api/staff/presales/[itemId]/resale: the presale's resale settings (owner, editor; audited). */
-export const putResaleSettings = staffApi<ItemParams>('content:write', async ({ params, actor, db, body }) => {
-  const parsed = resaleSettingsSchema.safeParse(body);
-  if (!parsed.success) return jsonInvalid(parsed.error.issues);
-  const saved = await saveResaleSettings(db, actor, params.itemId, parsed.data);
-  return jsonOk({ ...saved, resaleUntil: saved.resaleUntil?.toISOString() ?? null });
-});
+export const putResaleSettings = staffApi<ItemParams>(
+  'content:write',
+  async ({ params, actor, db, body }) => {
+    const parsed = resaleSettingsSchema.safeParse(body);
+    if (!parsed.success) return jsonInvalid(parsed.error.issues);
+    const saved = await saveResaleSettings(db, actor, params.itemId, parsed.data);
+    return jsonOk({ ...saved, resaleUntil: saved.resaleUntil?.toISOString() ?? null });
+  },
+);
 
 /** POST /api/staff/presales/[itemId]/resale: 今すぐマッチング (a round now; the demo's walk-through). */
 export const postResaleMatch = staffApi<ItemParams>('content:write', async ({ params, actor, db }) => {

@@ -25,7 +25,12 @@ const seatLabel = (startsAt: Date, venue: string, seatType: string) =>
   `${DAY.format(startsAt)} ${venue} ${seatType}`;
 
 /** My page's 公式リセール: what the member can list, their listings, the seat types they can wait for, their waits. */
-export async function myResale(db: Db, siteId: string, memberId: string, now = new Date()): Promise<MyResale> {
+export async function myResale(
+  db: Db,
+  siteId: string,
+  memberId: string,
+  now = new Date(),
+): Promise<MyResale> {
   const open = await db
     .select({ presale: presales, title: contentItems.title })
     .from(presales)

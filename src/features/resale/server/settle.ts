@@ -120,64 +120,72 @@ export async function transferPaid(db: Db, now = new Date(), onlyMatchId?: strin
     .limit(200);
   let moved = 0;
   for (const { id } of paid) {
-    const done = await db.transaction(async (tx) => {
-      const [match] = await tx
-        .select()
-        .from(resaleMatches)
-        .where(and(eq(resaleMatches.id, id), eq(resaleMatches.status, 'paid')))
-        .for('update');
-      if (!match) return false;
-      const listings = await tx
-        .select()
-        .from(resaleListings)
-        .where(and(eq(resaleListings.matchId, match.id), eq(resaleListings.status, 'matched')))
-        .for('update');
-      for (const listing of listings) {
-        const [ticket] = await tx
-          .update(tickets)
-          .set({
-            holderMemberId: match.memberId,
-            offeredToMemberId: null,
-            holderVersion: sql`${tickets.holderVersion} + 1`,
-          })
-          .where(
-            and(
-              eq(tickets.id, listing.ticketId),
-              eq(tickets.holderMemberId, listing.sellerMemberId),
-              eq(tickets.holderVersion, listing.holderVersion),
-              eq(tickets.status, 'issued'),
-              sql`${tickets.checkedInAt} is null`,
-            ),
-          )
-          .returning({ id: tickets.id });
-        if (!ticket)
-          throw new Error(`resale: ticket ${listing.ticketId} is no longer the seller's as listed`);
-      }
-      await tx
-        .update(resaleListings)
-        .set({ status: 'sold', soldAt: now, updatedAt: now })
-        .where(inArray(resaleListings.id, listings.length ? listings.map((l) => l.id) : [match.id]));
-      await tx
-        .update(resaleMatches)
-        .set({ status: 'transferred', transferredAt: now, updatedAt: now })
-        .where(eq(resaleMatches.id, match.id));
-      await tx
-        .update(resaleWaits)
-        .set({ status: 'paid', updatedAt: now })
-        .where(eq(resaleWaits.id, match.waitId));
-      const { title, seat } = await seatOf(tx, match.offeringId);
-      await notify(tx, {
-        siteId: match.siteId,
-        memberId: match.memberId,
-        kind: 'resale-paid',
-        key: `resale-paid:${match.id}`,
-        data: { title, seat, tickets: listings.length, amountYen: match.amountYen },
-      });
-      return true;
+    const done = await moveMatch(db, id, now).catch((error: unknown) => {
+      // One match that cannot move (its ticket changed hands since it was listed) must not hold up the others.
+      console.error(`resale: match ${id} not moved:`, (error as Error).message);
+      return false;
     });
     if (done) moved++;
   }
   return moved;
+}
+
+/** One paid match's move, in one transaction (transferPaid). */
+async function moveMatch(db: Db, id: string, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [match] = await tx
+      .select()
+      .from(resaleMatches)
+      .where(and(eq(resaleMatches.id, id), eq(resaleMatches.status, 'paid')))
+      .for('update');
+    if (!match) return false;
+    const listings = await tx
+      .select()
+      .from(resaleListings)
+      .where(and(eq(resaleListings.matchId, match.id), eq(resaleListings.status, 'matched')))
+      .for('update');
+    for (const listing of listings) {
+      const [ticket] = await tx
+        .update(tickets)
+        .set({
+          holderMemberId: match.memberId,
+          offeredToMemberId: null,
+          holderVersion: sql`${tickets.holderVersion} + 1`,
+        })
+        .where(
+          and(
+            eq(tickets.id, listing.ticketId),
+            eq(tickets.holderMemberId, listing.sellerMemberId),
+            eq(tickets.holderVersion, listing.holderVersion),
+            eq(tickets.status, 'issued'),
+            sql`${tickets.checkedInAt} is null`,
+          ),
+        )
+        .returning({ id: tickets.id });
+      if (!ticket) throw new Error(`resale: ticket ${listing.ticketId} is no longer the seller's as listed`);
+    }
+    await tx
+      .update(resaleListings)
+      .set({ status: 'sold', soldAt: now, updatedAt: now })
+      .where(inArray(resaleListings.id, listings.length ? listings.map((l) => l.id) : [match.id]));
+    await tx
+      .update(resaleMatches)
+      .set({ status: 'transferred', transferredAt: now, updatedAt: now })
+      .where(eq(resaleMatches.id, match.id));
+    await tx
+      .update(resaleWaits)
+      .set({ status: 'paid', updatedAt: now })
+      .where(eq(resaleWaits.id, match.waitId));
+    const { title, seat } = await seatOf(tx, match.offeringId);
+    await notify(tx, {
+      siteId: match.siteId,
+      memberId: match.memberId,
+      kind: 'resale-paid',
+      key: `resale-paid:${match.id}`,
+      data: { title, seat, tickets: listings.length, amountYen: match.amountYen },
+    });
+    return true;
+  });
 }
 
 /**

@@ -30,6 +30,15 @@ async function presaleOfItem(db: Db, actor: StaffActor, itemId: string) {
   return row;
 }
 
+/** The presale of a TICKET item of the site, or null. */
+export async function presaleIdOfItem(db: Db, siteId: string, itemId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: presales.id })
+    .from(presales)
+    .where(and(eq(presales.itemId, itemId), eq(presales.siteId, siteId)));
+  return row?.id ?? null;
+}
+
 /** The staff set a presale's resale: the listing deadline (empty: none), the fee, the pair rule and the match times. */
 export async function saveResaleSettings(db: Db, actor: StaffActor, itemId: string, input: ResaleSettings) {
   assertCan(actor, 'content:write');
@@ -41,7 +50,10 @@ export async function saveResaleSettings(db: Db, actor: StaffActor, itemId: stri
     resaleMatchTimes: input.matchTimes.replaceAll(' ', ''),
   };
   await db.transaction(async (tx) => {
-    await tx.update(presales).set({ ...after, updatedAt: new Date() }).where(eq(presales.id, presale.id));
+    await tx
+      .update(presales)
+      .set({ ...after, updatedAt: new Date() })
+      .where(eq(presales.id, presale.id));
     await recordAudit(tx, actor, {
       action: 'presale.resale',
       targetType: 'presale',
@@ -125,7 +137,9 @@ export async function resaleReport(db: Db, actor: StaffActor, itemId: string): P
     .innerJoin(members, eq(members.id, resaleListings.sellerMemberId))
     .where(eq(resaleListings.presaleId, presale.id))
     .orderBy(asc(resaleListings.createdAt));
-  const matchIds = [...new Set(listings.map((row) => row.listing.matchId).filter((id): id is string => !!id))];
+  const matchIds = [
+    ...new Set(listings.map((row) => row.listing.matchId).filter((id): id is string => !!id)),
+  ];
   const matches = matchIds.length
     ? await db
         .select({ match: resaleMatches, buyerNumber: members.memberNumber })
@@ -176,7 +190,18 @@ export async function resaleReport(db: Db, actor: StaffActor, itemId: string): P
 export async function resaleCsv(db: Db, actor: StaffActor, itemId: string): Promise<string> {
   const report = await resaleReport(db, actor, itemId);
   const lines = [
-    csvRow(['出品日時', '座席', '出品者 会員番号', '状態', '定価', '返金額', '購入者 会員番号', '支払い', '支払日時', '返金日時']),
+    csvRow([
+      '出品日時',
+      '座席',
+      '出品者 会員番号',
+      '状態',
+      '定価',
+      '返金額',
+      '購入者 会員番号',
+      '支払い',
+      '支払日時',
+      '返金日時',
+    ]),
     ...report.rows.map((row) =>
       csvRow([
         jstDateTimeText(row.listedAt),

@@ -3,7 +3,7 @@ import { PageHeading } from '@/components/ui/page-heading';
 import { Link } from '@/components/ui/link';
 import { paths } from '@/lib/paths';
 import type { Site } from '@/features/site/server';
-import { formatJst } from '@/features/presale/components/labels';
+import { formatJst, ROUND_KIND_LABELS } from '@/features/presale/components/labels';
 import { publishedDraws } from '@/features/presale/server/public-draws';
 
 /** The JSON (an API route, not a page: a plain link, downloaded as it is). */
@@ -55,6 +55,24 @@ export async function DrawsPage({ site }: { site: Site }) {
                   抽選記録（JSON）
                 </a>
               </p>
+              {draw.rounds.length > 0 && (
+                <ul className="space-y-1 border-t border-line pt-2 text-sm" data-testid="second-rounds">
+                  {draw.rounds.map((round) => (
+                    <li key={round.number} className="flex flex-wrap gap-x-4">
+                      <span>
+                        第{round.number}回（{ROUND_KIND_LABELS[round.kind]}） 抽選 {formatJst(round.drawnAt)}{' '}
+                        ／ 応募数 {round.entries.toLocaleString('ja-JP')}件
+                      </span>
+                      <Link href={round.verifyUrl} className="font-bold underline underline-offset-4">
+                        検証する
+                      </Link>
+                      <a href={round.recordUrl} className="underline underline-offset-4">
+                        記録（JSON）
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              )}
             </li>
           ))}
         </ul>

@@ -44,6 +44,15 @@ export async function PresaleListPage({ actor }: { actor: StaffActor }) {
                     <Link href={paths.staff.presale(row.itemId)} className="underline underline-offset-4">
                       {row.title}
                     </Link>
+                    {row.resale && (
+                      <Link
+                        href={paths.staff.presaleResale(row.itemId)}
+                        className="ml-3 text-sm font-normal underline underline-offset-4"
+                        data-testid="presale-resale-link"
+                      >
+                        公式リセール
+                      </Link>
+                    )}
                   </th>
                   <td className="px-3 py-2 whitespace-nowrap">
                     {row.state ? PRESALE_STATE_LABELS[row.state] : '未設定'}

@@ -7,6 +7,7 @@ import { PRESALE_STATE_LABELS } from '@/features/presale/state';
 import { APPLICATION_LABELS, formatJst } from '@/features/presale/components/labels';
 import { jstInput, staffPresaleDetail } from '@/features/presale/server/staff-view';
 import { BeaconWarning } from './beacon-warning';
+import { SecondChanceSection } from './second-chance-section';
 import { PresaleSetupForm } from './presale-setup-form';
 import { PresaleTimesForm } from './presale-times-form';
 import { parseJstLocal } from '@/lib/dates';
@@ -73,12 +74,18 @@ export async function PresaleStaffPage({ actor, itemId }: { actor: StaffActor; i
               <Link href={paths.staff.presalePaid(itemId)} className="underline underline-offset-4">
                 支払済みの一覧・CSV・公演中止
               </Link>
+              <Link href={paths.staff.presaleResale(itemId)} className="underline underline-offset-4">
+                公式リセール
+              </Link>
               <Link href={`/presales/${presale.id}/verify`} className="underline underline-offset-4">
                 抽選記録と検証ページ
               </Link>
             </p>
           )}
         </section>
+      )}
+      {presale?.state === 'drawn' && (
+        <SecondChanceSection siteId={actor.siteId} itemId={itemId} presaleId={presale.id} />
       )}
       {presale && (
         <PresaleTimesForm

@@ -97,7 +97,9 @@ export function DisputeList({
           {disputes.map((dispute) => (
             <tr key={dispute.id} className="border-t border-line" data-dispute-status={dispute.status}>
               <td className="px-3 py-2 whitespace-nowrap">{formatDateJa(dispute.openedAt)}</td>
-              <td className="px-3 py-2 whitespace-nowrap">{dispute.purpose === 'resale' ? 'リセール' : KIND_LABELS[dispute.purpose]}</td>
+              <td className="px-3 py-2 whitespace-nowrap">
+                {dispute.purpose === 'resale' ? 'リセール' : KIND_LABELS[dispute.purpose]}
+              </td>
               {showMember && (
                 <td className="px-3 py-2">
                   {dispute.memberId ? (

@@ -1,0 +1,1 @@
+export { postSecondChance as POST } from '@/features/presale/app';

@@ -1,0 +1,1 @@
+export { postReleasedSeats as POST } from '@/features/presale/app';

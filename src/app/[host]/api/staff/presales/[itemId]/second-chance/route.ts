@@ -1,0 +1,1 @@
+export { postSecondChanceRound as POST } from '@/features/presale/app';
