@@ -18,7 +18,6 @@ import { ticketIssueJob } from '@/features/tickets/server';
 import { resaleJob } from '@/features/resale/server';
 import { firebaseIdentity, recheckInBackground } from '@/features/auth/server';
 import { birthdayGreetingJob, mailDeliveryJobFromEnv, renewalReminderJob } from '@/features/notices/server';
-import { mailDeliveryJobFromEnv, renewalReminderJob } from '@/features/notices/server';
 import { supportRetentionJob } from '@/features/support/server';
 import { DIRECT_ROUTES } from '@/app/direct-routes';
 

@@ -23,7 +23,7 @@ export {
 export { issueWinVoucher } from './server/presale-voucher';
 export { getPaymentProvider } from './server/provider';
 export { paymentReconciliationJob } from './server/reconcile-job';
-export { membershipSummary } from './server/summary';
+export { memberPlan, membershipSummary } from './server/summary';
 export { exportFileName, exportMembersCsv } from './staff/members/server/export';
 export { grantComplimentary, revokeGrant } from './staff/members/server/grants';
 export { exportSalesCsv } from './staff/sales/server/export';

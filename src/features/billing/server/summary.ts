@@ -61,3 +61,9 @@ export async function membershipSummary(
     tenure,
   };
 }
+
+/** The plan of the member's latest subscription, for a page that names it and needs nothing else of the summary. */
+export async function memberPlan(db: Db, member: Member): Promise<Plan | null> {
+  const subscription = await latestSubscription(db, member.id);
+  return subscription ? findPlan(db, member.siteId, subscription.planId) : null;
+}

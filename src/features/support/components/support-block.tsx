@@ -6,7 +6,7 @@ import { getDb } from '@/server/db';
 import type { Site } from '@/features/site';
 import type { Member } from '@/features/membership';
 import { formatMemberNumber } from '@/features/membership/server';
-import { getPaymentProvider, membershipSummary } from '@/features/billing/server';
+import { memberPlan } from '@/features/billing/server';
 import { STATUS_LABELS, SUBJECT_LABELS } from '@/features/support/types';
 import { memberThreads } from '@/features/support/server/threads';
 import { CopyBlock } from './copy-block';
@@ -18,11 +18,11 @@ import { CopyBlock } from './copy-block';
 export async function SupportBlock({ site, member }: { site: Site; member: Member }) {
   const db = await getDb();
   if (!site.config.CONTACT_FORM.enabled) {
-    const summary = await membershipSummary(db, await getPaymentProvider(), member);
+    const plan = await memberPlan(db, member);
     const text = [
       `サイト：${site.config.SERVICE_NAME}`,
       `会員番号：${member.memberNumber ? formatMemberNumber(member.memberNumber) : '未発行'}`,
-      `プラン：${summary.plan?.name ?? 'なし'}`,
+      `プラン：${plan?.name ?? 'なし'}`,
     ].join('\n');
     return (
       <section aria-labelledby="support-heading" className="rounded-lg border border-line p-6 text-sm">

@@ -5,7 +5,7 @@ import { formatYen } from '@/lib/yen';
 import type { Db } from '@/server/db/client';
 import { AppError } from '@/lib/errors';
 import type { Member } from '@/features/membership';
-import { getPaymentProvider, listPaymentHistory, membershipSummary } from '@/features/billing/server';
+import { getPaymentProvider, listPaymentHistory, memberPlan } from '@/features/billing/server';
 import { myETickets } from '@/features/tickets/server';
 import type { Contact } from '@/features/support/schemas';
 import type { SupportSubject } from '@/features/support/types';
@@ -43,10 +43,10 @@ export function cleanFromPath(from: string | undefined): string | null {
  */
 export async function threadContext(db: Db, member: Member, input: Contact): Promise<ThreadContext> {
   const provider = await getPaymentProvider();
-  const summary = await membershipSummary(db, provider, member);
+  const plan = await memberPlan(db, member);
   const context: ThreadContext = {
     subject: 'general',
-    planName: summary.plan?.name ?? null,
+    planName: plan?.name ?? null,
     fromPath: cleanFromPath(input.from),
     paymentRef: null,
     paymentLabel: null,
