@@ -15,4 +15,8 @@ import { chatDirectRoutes } from '@/features/chat/server';
  * - GET  /api/chat/{itemId}/stream: a live item's chat as Server-Sent Events, for as long as the viewer watches (0051)
  * - POST /api/chat/{itemId}/messages, …/reports, …/moderation; GET …/reports: write, report, moderate
  */
-export const DIRECT_ROUTES: readonly DirectRoute[] = [...presaleDirectRoutes, ...liveDirectRoutes, ...chatDirectRoutes];
+export const DIRECT_ROUTES: readonly DirectRoute[] = [
+  ...presaleDirectRoutes,
+  ...liveDirectRoutes,
+  ...chatDirectRoutes,
+];

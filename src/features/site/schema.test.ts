@@ -57,7 +57,14 @@ describe('site configuration schema', () => {
   // before them keep working: their mails come from the service name, konbini is off, receipts say they are not
   // qualified invoices, tenure marks are at 1, 3, 5 and 10 years with 30 days' grace, birthdays get the default
   // greeting, and the contact form is off).
-  const OPTIONAL = new Set(['MAIL', 'KONBINI_PAYMENT', 'INVOICE_REGISTRATION_NUMBER', 'TENURE', 'BIRTHDAY', 'CONTACT_FORM']);
+  const OPTIONAL = new Set([
+    'MAIL',
+    'KONBINI_PAYMENT',
+    'INVOICE_REGISTRATION_NUMBER',
+    'TENURE',
+    'BIRTHDAY',
+    'CONTACT_FORM',
+  ]);
   const requiredFields = Object.keys(demoSiteFile('mio').config).filter((field) => !OPTIONAL.has(field));
   it.each(requiredFields)('requires %s', (field) => {
     const lines = problems(configWith((config) => delete config[field]));

@@ -30,6 +30,7 @@ import { ticketSettingsSchema } from '@/features/tickets/schemas';
 import { doorRoster } from './door';
 import { issuePresaleTickets } from './issue';
 import { saveTicketSettings } from './settings';
+import type { AnsweredRoute } from '@/server/http/direct-routes';
 
 /**
  * Seats for everyone (decision 0053): an accessibility request rides in the application's one statement, is refused
@@ -41,7 +42,9 @@ let mio: Site;
 vi.mock('@/server/db', () => ({ getDb: async () => handle.db }));
 const { presaleDirectRoutes } = await import('@/features/presale/server');
 /** The front server's own route for POST /api/presales/{id}/application (decision 0034), on the demo's host. */
-const applicationRoute = presaleDirectRoutes.find((route) => route.method === 'POST')!;
+const applicationRoute = presaleDirectRoutes.find(
+  (route): route is AnsweredRoute => route.method === 'POST' && route.answer !== undefined,
+)!;
 
 const NOTE = '電動車椅子です。介助者1名が同行します。';
 const OTHER_NOTE = '盲導犬と一緒に入場します。';
