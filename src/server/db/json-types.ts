@@ -45,6 +45,9 @@ export interface StoredPresaleResult {
   wonOfferingId: string | null;
   wonRank: number | null;
   voidReason: string | null;
+  /** The fan's own accessibility request, shown back to them (absent in rows written before it existed). */
+  accessNeed?: 'wheelchair' | 'other' | null;
+  accessNote?: string | null;
   /** A win: where, which seat type, what it costs, and the konbini deadline (null: the card, charged by the job). */
   won: {
     performanceId: string;

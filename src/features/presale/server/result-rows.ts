@@ -27,6 +27,8 @@ export async function writeResultRows(tx: Db, presaleId: string): Promise<void> 
         'wonOfferingId', "presale_applications"."won_offering_id",
         'wonRank', "presale_applications"."won_rank",
         'voidReason', "presale_applications"."void_reason",
+        'accessNeed', "presale_applications"."access_need",
+        'accessNote', "presale_applications"."access_note",
         'won', case when "presale_applications"."status" = 'won' then jsonb_build_object(
           'performanceId', pf.id,
           'startsAt', ${iso('pf.starts_at')},

@@ -104,6 +104,8 @@ export function mineFromRow(row: PresaleForMember): MyApplicationView | null {
     wonOfferingId: result.wonOfferingId ?? liveWonOfferingId,
     wonRank: result.wonRank ?? liveWonRank,
     voidReason: result.voidReason,
+    accessNeed: result.accessNeed ?? null,
+    accessNote: result.accessNote ?? null,
     paymentMethod: livePaymentMethod,
     updatedAt: liveUpdatedAt.toISOString(),
   };
