@@ -141,7 +141,7 @@ export class ChatHub {
             room.wanted = room.delivered;
             break;
           }
-          for (const event of events) this.hand(room, event);
+          this.hand(room, events);
           room.delivered = events.at(-1)!.seq;
         }
       } catch (error) {
@@ -155,16 +155,31 @@ export class ChatHub {
     return room.pumping;
   }
 
-  private hand(room: Room, event: StoredEvent): void {
-    let frames: { member: string; staff: string } | null = null;
+  /**
+   * Hands a pass's events to every stream, serialised once and written in one piece per stream: when the room is
+   * busy a pass carries several events, and each stream then costs one write for all of them.
+   */
+  private hand(room: Room, events: StoredEvent[]): void {
+    const frames = events.map(framesOf);
+    const whole = {
+      member: frames.map((f) => f.member).join(''),
+      staff: frames.map((f) => f.staff).join(''),
+    };
+    const first = events[0]!.seq;
+    const last = events.at(-1)!.seq;
     for (const sub of room.subs) {
       if (sub.queue) {
-        sub.queue.push(event);
+        sub.queue.push(...events);
         continue;
       }
-      if (event.seq <= sub.lastSeq) continue;
-      frames ??= framesOf(event);
-      this.send(room, sub, sub.staff ? frames.staff : frames.member, event.seq);
+      if (sub.lastSeq >= last) continue;
+      if (sub.lastSeq < first) {
+        this.send(room, sub, sub.staff ? whole.staff : whole.member, last);
+        continue;
+      }
+      // A stream that already has some of them (it caught up meanwhile): only the rest, nothing twice.
+      const rest = frames.filter((_, i) => events[i]!.seq > sub.lastSeq);
+      this.send(room, sub, rest.map((f) => (sub.staff ? f.staff : f.member)).join(''), last);
     }
   }
 

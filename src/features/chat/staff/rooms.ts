@@ -2,7 +2,7 @@ import 'server-only';
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { AppError } from '@/lib/errors';
 import type { Db } from '@/server/db/client';
-import { chatReports, chatRooms, contentItems } from '@/server/db/schema';
+import { chatMessages, chatReports, chatRooms, contentItems } from '@/server/db/schema';
 import { assertCan, type StaffActor } from '@/features/staff/server';
 
 export interface ChatRoomRow {
@@ -21,7 +21,10 @@ export async function listChatRooms(db: Db, actor: StaffActor): Promise<ChatRoom
       itemId: contentItems.id,
       title: contentItems.title,
       live: contentItems.isLive,
-      messages: sql<number>`coalesce(${chatRooms.lastSeq}, 0)`.mapWith(Number),
+      messages:
+        sql<number>`(select count(*) from ${chatMessages} m where m.item_id = ${contentItems.id} and m.deleted_at is null)`.mapWith(
+          Number,
+        ),
       reports:
         sql<number>`(select count(*) from ${chatReports} r where r.item_id = ${contentItems.id})`.mapWith(
           Number,
