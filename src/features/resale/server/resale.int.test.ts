@@ -455,6 +455,15 @@ describe('公式リセール: the event cancelled (中止)', () => {
       .where(eq(oneOffPayments.memberId, konbini.id));
     expect(voucher).toMatchObject({ status: 'pending', purpose: 'resale' });
 
+    // One of them pays just before the cancellation: the seat moves, its seller's partial refund not yet made.
+    const paidLast = due.find((m) => m.memberId === rest.id)!;
+    await payMatch(handle.db, provider, rest, paidLast.id, NOW2);
+    const [inFlight] = await handle.db
+      .select()
+      .from(resaleListings)
+      .where(eq(resaleListings.matchId, paidLast.id));
+    expect(inFlight).toMatchObject({ status: 'sold' });
+
     // The owner cancels the event: two requests (and their jobs) at once, then the jobs once more.
     const owner = {
       siteId: mio.id,
@@ -473,47 +482,51 @@ describe('公式リセール: the event cancelled (中止)', () => {
     };
     await Promise.all([cancel(), cancel()]);
     await cancel();
-    await expect(
-      payMatch(handle.db, provider, rest, due.find((m) => m.memberId === rest.id)!.id, NOW3),
-    ).rejects.toMatchObject({ status: 409 });
+    const unpaid = due.find((m) => m.memberId === konbini.id)!;
+    await expect(payMatch(handle.db, provider, konbini, unpaid.id, NOW3)).rejects.toMatchObject({
+      status: 409,
+    });
     expect(await runRound(handle.db, presaleId, new Date(NOW3.getTime() + 86_400_000), NOW3)).toBeNull();
 
     const refundsOf = (providerPaymentId: string) =>
       handle.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.providerPaymentId, providerPaymentId));
     const total = (rows: { amountYen: number }[]) => rows.reduce((sum, r) => sum + r.amountYen, 0);
-    // The buyer: their resale payment back whole, once.
-    const [buyerCharge] = await handle.db
-      .select()
-      .from(sandboxCharges)
-      .where(eq(sandboxCharges.customerId, buyer.billingCustomerId!));
-    expect(buyerCharge).toMatchObject({ status: 'refunded', amountYen: 8800 });
-    expect(await refundsOf(buyerCharge!.id)).toEqual([expect.objectContaining({ amountYen: 8800 })]);
-    const [buyerPayment] = await handle.db
-      .select()
-      .from(oneOffPayments)
-      .where(and(eq(oneOffPayments.memberId, buyer.id), eq(oneOffPayments.purpose, 'resale')));
-    expect(buyerPayment).toMatchObject({ status: 'refunded' });
-    // The seller: the resale's 8,360 and then the rest (the unsold ticket and the club's fee, given back on a
-    // cancellation): the win's 17,600 in all, never more. The other seller: their whole payment, once.
+    // Each buyer: their resale payment back whole, once.
+    for (const who of [buyer, rest]) {
+      const [charge] = await handle.db
+        .select()
+        .from(sandboxCharges)
+        .where(
+          and(eq(sandboxCharges.customerId, who.billingCustomerId!), eq(sandboxCharges.amountYen, 8800)),
+        );
+      expect(charge).toMatchObject({ status: 'refunded' });
+      expect(await refundsOf(charge!.id)).toEqual([expect.objectContaining({ amountYen: 8800 })]);
+      const [payment] = await handle.db
+        .select()
+        .from(oneOffPayments)
+        .where(and(eq(oneOffPayments.memberId, who.id), eq(oneOffPayments.purpose, 'resale')));
+      expect(payment).toMatchObject({ status: 'refunded' });
+    }
+    // Each seller: face value less the fee for each sold ticket, then the rest (unsold tickets and the club's fee,
+    // given back on a cancellation): the win's 17,600 in all, never more, and nothing refused by the provider.
     const sellerRefunds = await refundsOf(sellerPi(0));
-    expect(sellerRefunds.map((r) => r.amountYen).sort()).toEqual([8360, 9240]);
+    expect(sellerRefunds.filter((r) => r.amountYen === 8360).length).toBeGreaterThanOrEqual(1);
     expect(total(sellerRefunds)).toBe(17600);
     expect(total(await refundsOf(sellerPi(1)))).toBe(17600);
-    expect(await refundsOf(sellerPi(1))).toHaveLength(1);
 
     // Listings, waits and matches ended; the unpaid voucher voided.
     const listings = await handle.db
       .select()
       .from(resaleListings)
       .where(eq(resaleListings.presaleId, presaleId));
-    expect(listings.map((l) => l.status).sort()).toEqual(['refunded', 'withdrawn', 'withdrawn', 'withdrawn']);
+    expect(listings.map((l) => l.status).sort()).toEqual(['refunded', 'refunded', 'withdrawn', 'withdrawn']);
     const waits = await handle.db.select().from(resaleWaits).where(eq(resaleWaits.presaleId, presaleId));
     expect(waits.filter((w) => ['waiting', 'matched'].includes(w.status))).toEqual([]);
     const matches = await handle.db
       .select()
       .from(resaleMatches)
       .where(eq(resaleMatches.presaleId, presaleId));
-    expect(matches.map((m) => m.status).sort()).toEqual(['lapsed', 'lapsed', 'transferred']);
+    expect(matches.map((m) => m.status).sort()).toEqual(['lapsed', 'transferred', 'transferred']);
     const [voided] = await handle.db.select().from(oneOffPayments).where(eq(oneOffPayments.id, voucher!.id));
     expect(voided).toMatchObject({ status: 'canceled' });
     const [atSandbox] = await handle.db
@@ -534,6 +547,9 @@ describe('公式リセール: the event cancelled (中止)', () => {
       .where(and(eq(notices.kind, 'presale-cancelled'), inArray(notices.memberId, [buyer.id, seller.id])));
     const dataOf = (member: Member) => told.filter((n) => n.memberId === member.id).map((n) => n.data);
     expect(dataOf(buyer)).toEqual([expect.objectContaining({ refundYen: 8800, receiptNo: null })]);
-    expect(dataOf(seller)).toEqual([expect.objectContaining({ refundYen: 9240, resaleRefundedYen: 8360 })]);
+    const [sellerTold] = dataOf(seller) as { refundYen: number; resaleRefundedYen: number }[];
+    expect(sellerTold!.refundYen + sellerTold!.resaleRefundedYen).toBe(17600);
+    expect(sellerTold!.resaleRefundedYen % 8360).toBe(0);
+    expect(sellerTold!.resaleRefundedYen).toBeGreaterThan(0);
   });
 });
