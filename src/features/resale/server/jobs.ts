@@ -24,7 +24,15 @@ export interface ResaleRun {
  * conditional update, a unique key or an idempotency key, so two instances may run it at once (decision 0049).
  */
 export async function runResaleJobs(db: Db, provider: PaymentProvider, now = new Date()): Promise<ResaleRun> {
-  const run: ResaleRun = { rounds: 0, matched: 0, vouchers: 0, transferred: 0, refunded: 0, lapsed: 0, cancelled: 0 };
+  const run: ResaleRun = {
+    rounds: 0,
+    matched: 0,
+    vouchers: 0,
+    transferred: 0,
+    refunded: 0,
+    lapsed: 0,
+    cancelled: 0,
+  };
   run.lapsed = await lapseDueMatches(db, provider, now);
   // A cancelled presale's (中止) resale ends before anything else is matched, charged or moved (decision 0049).
   run.cancelled = await endCancelledResale(db, provider, now);
