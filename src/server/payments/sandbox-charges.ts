@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { sandboxCharges, sandboxCustomers, sandboxKonbiniPayments, sandboxRefunds } from '@/server/db/schema';
 import { CARD_CHARGE_PREFIX, recordPaymentEvent } from '@/server/payments/sandbox-ledger';
@@ -137,6 +137,12 @@ export function sandboxCardCharges(db: Db, now: (siteId: string) => Promise<Date
       key: string;
     }): Promise<void> {
       const at = await now(input.siteId);
+      const [whole] = await db
+        .select({ id: sandboxRefunds.id })
+        .from(sandboxRefunds)
+        .where(eq(sandboxRefunds.id, `whole-${input.providerPaymentId}`));
+      // Stripe refuses a refund of a payment already given back whole.
+      if (whole) throw new Error(`sandbox: ${input.providerPaymentId} is already refunded`);
       await db
         .insert(sandboxRefunds)
         .values({
@@ -149,9 +155,38 @@ export function sandboxCardCharges(db: Db, now: (siteId: string) => Promise<Date
         .onConflictDoNothing();
     },
 
-    /** A card charge or a paid konbini payment, refunded once (the refund time is kept). */
+    /**
+     * A card charge or a paid konbini payment, refunded once (the refund time is kept). Like Stripe's refund without
+     * an amount, it gives back what is left: the charge less its partial refunds, kept as a refund row of its own.
+     */
     async refundOneOff(providerPaymentId: string, siteId: string): Promise<void> {
       const at = await now(siteId);
+      const [charge] = await db
+        .select({ amountYen: sandboxCharges.amountYen })
+        .from(sandboxCharges)
+        .where(eq(sandboxCharges.id, providerPaymentId));
+      const [konbini] = await db
+        .select({ amountYen: sandboxKonbiniPayments.amountYen })
+        .from(sandboxKonbiniPayments)
+        .where(eq(sandboxKonbiniPayments.id, providerPaymentId));
+      const amountYen = charge?.amountYen ?? konbini?.amountYen;
+      if (amountYen !== undefined) {
+        const key = `whole-${providerPaymentId}`;
+        const [given] = await db
+          .select({ yen: sql<number>`coalesce(sum(${sandboxRefunds.amountYen}), 0)::int` })
+          .from(sandboxRefunds)
+          .where(and(eq(sandboxRefunds.providerPaymentId, providerPaymentId), ne(sandboxRefunds.id, key)));
+        await db
+          .insert(sandboxRefunds)
+          .values({
+            id: key,
+            providerPaymentId,
+            siteId,
+            amountYen: Math.max(0, amountYen - (given?.yen ?? 0)),
+            createdAt: at,
+          })
+          .onConflictDoNothing();
+      }
       await db
         .update(sandboxCharges)
         .set({ status: 'refunded', refundedAt: at })

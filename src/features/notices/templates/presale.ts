@@ -171,9 +171,12 @@ export const presaleLapsed: NoticeTemplate<PresaleLapsedData> = {
 
 export interface PresaleCancelledData {
   title: string;
-  receiptNo: string;
-  /** What is given back (0: nothing was paid). */
+  /** null: a ticket bought on the official resale (no application of its own). */
+  receiptNo: string | null;
+  /** What is given back now (0: nothing was paid). */
   refundYen: number;
+  /** What the official resale already gave back of the same payment (face value less the fee, decision 0049). */
+  resaleRefundedYen?: number;
   method: 'card' | 'konbini' | null;
 }
 
@@ -183,12 +186,19 @@ export const presaleCancelled: NoticeTemplate<PresaleCancelledData> = {
     subject: `【公演中止】${d.title}`,
     paragraphs: [
       `「${d.title}」は中止となりました。楽しみにしてくださっていた皆さまに深くお詫び申し上げます。`,
-      `受付番号: ${d.receiptNo}`,
+      d.receiptNo ? `受付番号: ${d.receiptNo}` : '公式リセールでご購入いただいたチケット',
       d.refundYen > 0
         ? d.method === 'card'
           ? `お支払いいただいた ${yen(d.refundYen)} は、ご利用のカードへ返金しました。カード会社により明細への反映に時間がかかることがあります。`
           : `お支払いいただいた ${yen(d.refundYen)} は返金の手続きをしました。`
-        : 'お支払いはありません。未払いのお支払い番号は無効になりました。',
+        : d.resaleRefundedYen
+          ? `公式リセールでお譲りいただいたチケットの代金 ${yen(d.resaleRefundedYen)} は返金済みのため、追加の返金はありません。`
+          : 'お支払いはありません。未払いのお支払い番号は無効になりました。',
+      ...(d.resaleRefundedYen && d.refundYen > 0
+        ? [
+            `公式リセールでお譲りいただいたチケットの代金 ${yen(d.resaleRefundedYen)} は返金済みです。上記の返金は、その残り（中止のためお返しするリセール手数料を含みます）です。`,
+          ]
+        : []),
     ],
     action: { label: 'マイページのチケットを見る', path: TICKETS },
   }),

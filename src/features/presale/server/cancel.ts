@@ -2,7 +2,7 @@ import 'server-only';
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { AppError } from '@/lib/errors';
 import type { Db } from '@/server/db/client';
-import { oneOffPayments, presaleApplications, presales } from '@/server/db/schema';
+import { oneOffPayments, presaleApplications, presales, resaleListings } from '@/server/db/schema';
 import type { PaymentProvider } from '@/server/payments/types';
 import { assertCan, recordAudit, type StaffActor } from '@/features/staff/server';
 import { chargeWinByCard, paymentsOf, settleForRefund } from '@/features/billing/server';
@@ -75,6 +75,17 @@ export async function finishCancellation(db: Db, provider: PaymentProvider, pres
       if (payment.status === 'issuing' && payment.method === 'card' && win) {
         const completed = await chargeWinByCard(db, provider, (await winToPay(db, win)).pay, { first: true });
         if (completed) await settleForRefund(db, provider, completed);
+      } else if (await inResale(db, payment.id)) {
+        continue;
+      } else if (
+        payment.status === 'paid' &&
+        (await resaleRefundedOf(db, [payment.id])) >= payment.amountYen
+      ) {
+        // The resale gave all of it back already (no fee kept): nothing is left to ask the provider for.
+        await db
+          .update(oneOffPayments)
+          .set({ status: 'refunded', refundedAt: now })
+          .where(and(eq(oneOffPayments.id, payment.id), eq(oneOffPayments.status, 'paid')));
       } else {
         await settleForRefund(db, provider, payment);
       }
@@ -99,6 +110,11 @@ export async function finishCancellation(db: Db, provider: PaymentProvider, pres
           .where(eq(presaleApplications.id, row.id));
       }
       const refunded = payments.filter((p) => p.status === 'refunded');
+      // What the resale already gave back of these payments is not given (nor announced) twice (decision 0049).
+      const resaleRefundedYen = await resaleRefundedOf(
+        tx,
+        refunded.map((p) => p.id),
+      );
       for (const person of await participantsOf(tx, row.id)) {
         const applicant = person.role === 'applicant';
         await notify(tx, {
@@ -109,7 +125,8 @@ export async function finishCancellation(db: Db, provider: PaymentProvider, pres
           data: {
             title,
             receiptNo: row.receiptNo,
-            refundYen: applicant ? refunded.reduce((sum, p) => sum + p.amountYen, 0) : 0,
+            refundYen: applicant ? refunded.reduce((sum, p) => sum + p.amountYen, 0) - resaleRefundedYen : 0,
+            resaleRefundedYen: applicant ? resaleRefundedYen : 0,
             method: applicant ? (refunded[0]?.method ?? null) : null,
           },
         });
@@ -135,4 +152,36 @@ export async function cancelledPresales(db: Db): Promise<Presale[]> {
             and (a.status in ('applied', 'won', 'paid') or p.status in ('issuing', 'pending', 'paid')))`,
       ),
     );
+}
+
+/**
+ * A payment with a ticket on the official resale (listed, matched or sold and not yet refunded): the resale's job
+ * first ends the listing (withdrawn, or the sale's partial refund given), and only then is what is left of the
+ * payment refunded here, so the provider never sees the whole refund before a partial one (decision 0049). The SQL
+ * reads the resale's table here because presale must not import the resale feature above it.
+ */
+async function inResale(db: Db, paymentId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: resaleListings.id })
+    .from(resaleListings)
+    .where(
+      and(
+        eq(resaleListings.sourcePaymentId, paymentId),
+        inArray(resaleListings.status, ['listed', 'matched', 'sold']),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Yen the resale already refunded of these payments: face value less the fee of each of their refunded listings. */
+async function resaleRefundedOf(db: Db, paymentIds: string[]): Promise<number> {
+  if (!paymentIds.length) return 0;
+  const [row] = await db
+    .select({
+      yen: sql<number>`coalesce(sum(greatest(${resaleListings.faceValueYen} - ${resaleListings.feeYen}, 0)), 0)::int`,
+    })
+    .from(resaleListings)
+    .where(and(inArray(resaleListings.sourcePaymentId, paymentIds), eq(resaleListings.status, 'refunded')));
+  return row?.yen ?? 0;
 }

@@ -4,6 +4,7 @@ import type { Db } from '@/server/db/client';
 import type { PaymentProvider } from '@/server/payments/types';
 import { getPaymentProvider } from '@/features/billing/server';
 import { latestSlot, presalesWithResale, runRound } from './match';
+import { endCancelledResale } from './cancel';
 import { issueVouchers, lapseDueMatches, refundResaleStrays, refundSold, transferPaid } from './settle';
 
 export interface ResaleRun {
@@ -13,6 +14,7 @@ export interface ResaleRun {
   transferred: number;
   refunded: number;
   lapsed: number;
+  cancelled: number;
 }
 
 /**
@@ -22,8 +24,18 @@ export interface ResaleRun {
  * conditional update, a unique key or an idempotency key, so two instances may run it at once (decision 0049).
  */
 export async function runResaleJobs(db: Db, provider: PaymentProvider, now = new Date()): Promise<ResaleRun> {
-  const run: ResaleRun = { rounds: 0, matched: 0, vouchers: 0, transferred: 0, refunded: 0, lapsed: 0 };
+  const run: ResaleRun = {
+    rounds: 0,
+    matched: 0,
+    vouchers: 0,
+    transferred: 0,
+    refunded: 0,
+    lapsed: 0,
+    cancelled: 0,
+  };
   run.lapsed = await lapseDueMatches(db, provider, now);
+  // A cancelled presale's (中止) resale ends before anything else is matched, charged or moved (decision 0049).
+  run.cancelled = await endCancelledResale(db, provider, now);
   for (const presale of await presalesWithResale(db)) {
     const slot = latestSlot(presale.resaleMatchTimes, now);
     if (!slot) continue;

@@ -70,7 +70,9 @@ export async function listTickets(
     const [presale] = await tx
       .select()
       .from(presales)
-      .where(and(eq(presales.id, presaleId), eq(presales.siteId, member.siteId)));
+      .where(and(eq(presales.id, presaleId), eq(presales.siteId, member.siteId)))
+      // Shared lock: a cancellation (中止) commits before or after this listing, never in between.
+      .for('share');
     if (!presale) throw new AppError('NOT_FOUND', '先行が見つかりません。');
     if (!presale.resaleUntil) throw new AppError('CONFLICT', 'この公演は公式リセールの対象外です。');
     if (presale.cancelledAt) throw new AppError('CONFLICT', '中止となった公演のチケットは出品できません。');

@@ -127,7 +127,13 @@ export async function runRound(
   if (outcome.status === 'waiting') return null;
   const allocation = outcome.status === 'drawn' ? outcome.allocation : new Map<string, null>();
   return db.transaction(async (tx): Promise<RoundOutcome | null> => {
-    await tx.select({ id: presales.id }).from(presales).where(eq(presales.id, presaleId)).for('update');
+    const [locked] = await tx
+      .select({ cancelledAt: presales.cancelledAt })
+      .from(presales)
+      .where(eq(presales.id, presaleId))
+      .for('update');
+    // Cancelled (中止) since it was read: no match is made for an event that will not take place.
+    if (!locked || locked.cancelledAt) return null;
     const [round] = await tx
       .insert(resaleRounds)
       .values({

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '@/test/db';
 import { demoSiteFile } from '@/test/site-fixtures';
@@ -16,7 +16,9 @@ import {
   resaleListings,
   resaleMatches,
   resaleRounds,
+  resaleWaits,
   sandboxCharges,
+  sandboxKonbiniPayments,
   sandboxRefunds,
   tickets,
 } from '@/server/db/schema';
@@ -25,7 +27,7 @@ import { upsertSite, type Site } from '@/features/site/server';
 import { ensureMember, joinMember, type Member } from '@/features/membership/server';
 import { handleBillingEvent } from '@/features/billing/server';
 import { presaleSetupSchema } from '@/features/presale';
-import { savePresale } from '@/features/presale/server';
+import { cancelPresaleEvent, finishCancellation, savePresale } from '@/features/presale/server';
 import { checkIn, codeBatch, issuePresaleTickets } from '@/features/tickets/server';
 import { listTickets, withdrawListing } from './listing';
 import { joinWait } from './waits';
@@ -388,5 +390,166 @@ describe('公式リセール: match → payment → transfer → refund, exactly
     expect(round).toMatchObject({ matched: 1, entries: 1 });
     const [held] = await handle.db.select().from(tickets).where(eq(tickets.id, ticket!.id));
     expect(held!.holderMemberId).toBe(seller.id);
+  });
+});
+
+describe('公式リセール: the event cancelled (中止)', () => {
+  it('refunds the buyer once, the seller only what the resale kept, and ends listings, waits and unpaid matches', async () => {
+    const seller = await fan();
+    const seller2 = await fan();
+    const { presaleId, offeringId, ticketsOf } = await resalePresale([seller, seller2], 'single', 440);
+    const sellerPi = (index: number) => `ch_seller_${presaleId.slice(0, 8)}_${index}`;
+    // The sellers' wins were charged at the sandbox (so a refund of what is left can be measured there).
+    for (const [index, who] of [seller, seller2].entries()) {
+      await handle.db.insert(sandboxCharges).values({
+        id: sellerPi(index),
+        siteId: mio.id,
+        customerId: who.billingCustomerId!,
+        attemptId: `seller-${presaleId}-${index}`,
+        amountYen: 17600,
+        status: 'succeeded',
+        createdAt: new Date('2026-12-10T03:00:00Z'),
+      });
+    }
+    const [a, b] = await ticketsOf(seller);
+    const [c, d] = await ticketsOf(seller2);
+
+    // Round 1: ticket A to one of two waiting members, paid, moved, the seller refunded face value less the fee.
+    await listTickets(handle.db, seller, presaleId, [a!.id], NOW);
+    const waiting = [await fan(), await fan()];
+    for (const member of waiting) {
+      await joinWait(handle.db, member, { offeringId, tickets: 1, paymentMethod: 'card' }, NOW);
+    }
+    await runRound(handle.db, presaleId, SLOT, NOW);
+    const [match] = await handle.db
+      .select()
+      .from(resaleMatches)
+      .where(eq(resaleMatches.presaleId, presaleId));
+    const buyer = waiting.find((m) => m.id === match!.memberId)!;
+    const rest = waiting.find((m) => m.id !== match!.memberId)!;
+    await payMatch(handle.db, provider, buyer, match!.id, NOW);
+    await runResaleJobs(handle.db, provider, NOW);
+    const [moved] = await handle.db.select().from(tickets).where(eq(tickets.id, a!.id));
+    expect(moved!.holderMemberId).toBe(buyer.id);
+    const [sold] = await handle.db.select().from(resaleListings).where(eq(resaleListings.ticketId, a!.id));
+    expect(sold).toMatchObject({ status: 'refunded' });
+
+    // Round 2 the next day: three seats for two members (one by konbini, whose voucher is issued), so one seat
+    // stays listed; a member who joins after waits on.
+    const NOW2 = new Date(NOW.getTime() + 86_400_000);
+    await listTickets(handle.db, seller, presaleId, [b!.id], NOW2);
+    await listTickets(handle.db, seller2, presaleId, [c!.id, d!.id], NOW2);
+    const konbini = await fan(false);
+    await joinWait(handle.db, konbini, { offeringId, tickets: 1, paymentMethod: 'konbini' }, NOW2);
+    await runResaleJobs(handle.db, provider, NOW2);
+    const late = await fan();
+    await joinWait(handle.db, late, { offeringId, tickets: 1, paymentMethod: 'card' }, NOW2);
+    const due = await handle.db
+      .select()
+      .from(resaleMatches)
+      .where(and(eq(resaleMatches.presaleId, presaleId), eq(resaleMatches.status, 'due')));
+    expect(due.map((m) => m.memberId).sort()).toEqual([rest.id, konbini.id].sort());
+    const [voucher] = await handle.db
+      .select()
+      .from(oneOffPayments)
+      .where(eq(oneOffPayments.memberId, konbini.id));
+    expect(voucher).toMatchObject({ status: 'pending', purpose: 'resale' });
+
+    // One of them pays just before the cancellation: the seat moves, its seller's partial refund not yet made.
+    const paidLast = due.find((m) => m.memberId === rest.id)!;
+    await payMatch(handle.db, provider, rest, paidLast.id, NOW2);
+    const [inFlight] = await handle.db
+      .select()
+      .from(resaleListings)
+      .where(eq(resaleListings.matchId, paidLast.id));
+    expect(inFlight).toMatchObject({ status: 'sold' });
+
+    // The owner cancels the event: two requests (and their jobs) at once, then the jobs once more.
+    const owner = {
+      siteId: mio.id,
+      uid: 'owner',
+      email: 'o@example.com',
+      displayName: 'オーナー',
+      role: 'owner' as const,
+    };
+    const [presaleRow] = await handle.db.select().from(presales).where(eq(presales.id, presaleId));
+    const NOW3 = new Date(NOW2.getTime() + 3_600_000);
+    const cancel = async () => {
+      const presale = await cancelPresaleEvent(handle.db, owner, presaleRow!.itemId, '台風のため', NOW3);
+      await finishCancellation(handle.db, provider, presale, NOW3);
+      await runResaleJobs(handle.db, provider, NOW3);
+      await finishCancellation(handle.db, provider, presale, NOW3);
+    };
+    await Promise.all([cancel(), cancel()]);
+    await cancel();
+    const unpaid = due.find((m) => m.memberId === konbini.id)!;
+    await expect(payMatch(handle.db, provider, konbini, unpaid.id, NOW3)).rejects.toMatchObject({
+      status: 409,
+    });
+    expect(await runRound(handle.db, presaleId, new Date(NOW3.getTime() + 86_400_000), NOW3)).toBeNull();
+
+    const refundsOf = (providerPaymentId: string) =>
+      handle.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.providerPaymentId, providerPaymentId));
+    const total = (rows: { amountYen: number }[]) => rows.reduce((sum, r) => sum + r.amountYen, 0);
+    // Each buyer: their resale payment back whole, once.
+    for (const who of [buyer, rest]) {
+      const [charge] = await handle.db
+        .select()
+        .from(sandboxCharges)
+        .where(
+          and(eq(sandboxCharges.customerId, who.billingCustomerId!), eq(sandboxCharges.amountYen, 8800)),
+        );
+      expect(charge).toMatchObject({ status: 'refunded' });
+      expect(await refundsOf(charge!.id)).toEqual([expect.objectContaining({ amountYen: 8800 })]);
+      const [payment] = await handle.db
+        .select()
+        .from(oneOffPayments)
+        .where(and(eq(oneOffPayments.memberId, who.id), eq(oneOffPayments.purpose, 'resale')));
+      expect(payment).toMatchObject({ status: 'refunded' });
+    }
+    // Each seller: face value less the fee for each sold ticket, then the rest (unsold tickets and the club's fee,
+    // given back on a cancellation): the win's 17,600 in all, never more, and nothing refused by the provider.
+    const sellerRefunds = await refundsOf(sellerPi(0));
+    expect(sellerRefunds.filter((r) => r.amountYen === 8360).length).toBeGreaterThanOrEqual(1);
+    expect(total(sellerRefunds)).toBe(17600);
+    expect(total(await refundsOf(sellerPi(1)))).toBe(17600);
+
+    // Listings, waits and matches ended; the unpaid voucher voided.
+    const listings = await handle.db
+      .select()
+      .from(resaleListings)
+      .where(eq(resaleListings.presaleId, presaleId));
+    expect(listings.map((l) => l.status).sort()).toEqual(['refunded', 'refunded', 'withdrawn', 'withdrawn']);
+    const waits = await handle.db.select().from(resaleWaits).where(eq(resaleWaits.presaleId, presaleId));
+    expect(waits.filter((w) => ['waiting', 'matched'].includes(w.status))).toEqual([]);
+    const matches = await handle.db
+      .select()
+      .from(resaleMatches)
+      .where(eq(resaleMatches.presaleId, presaleId));
+    expect(matches.map((m) => m.status).sort()).toEqual(['lapsed', 'transferred', 'transferred']);
+    const [voided] = await handle.db.select().from(oneOffPayments).where(eq(oneOffPayments.id, voucher!.id));
+    expect(voided).toMatchObject({ status: 'canceled' });
+    const [atSandbox] = await handle.db
+      .select()
+      .from(sandboxKonbiniPayments)
+      .where(eq(sandboxKonbiniPayments.id, voucher!.providerPaymentId!));
+    expect(atSandbox).toMatchObject({ status: 'canceled' });
+    const applications = await handle.db
+      .select()
+      .from(presaleApplications)
+      .where(eq(presaleApplications.presaleId, presaleId));
+    expect(applications.map((x) => x.status)).toEqual(['refunded', 'refunded']);
+
+    // Each fan told once, with what comes back now.
+    const told = await handle.db
+      .select()
+      .from(notices)
+      .where(and(eq(notices.kind, 'presale-cancelled'), inArray(notices.memberId, [buyer.id, seller.id])));
+    const dataOf = (member: Member) => told.filter((n) => n.memberId === member.id).map((n) => n.data);
+    expect(dataOf(buyer)).toEqual([expect.objectContaining({ refundYen: 8800, receiptNo: null })]);
+    const [sellerTold] = dataOf(seller) as { refundYen: number; resaleRefundedYen: number }[];
+    expect(sellerTold!.refundYen + sellerTold!.resaleRefundedYen).toBe(17600);
+    expect(sellerTold!.resaleRefundedYen % 8360).toBe(0);
+    expect(sellerTold!.resaleRefundedYen).toBeGreaterThan(0);
   });
 });

@@ -1,10 +1,11 @@
 import 'server-only';
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { AppError } from '@/lib/errors';
 import type { Db } from '@/server/db/client';
 import {
   members,
   oneOffPayments,
+  presales,
   resaleListings,
   resaleMatches,
   resaleWaits,
@@ -63,6 +64,13 @@ export async function payMatch(
     await transferPaid(db, now, match.id);
     return { status: 'paid' };
   }
+  const [presale] = await db
+    .select({ cancelledAt: presales.cancelledAt })
+    .from(presales)
+    .where(eq(presales.id, match.presaleId));
+  if (presale?.cancelledAt) {
+    throw new AppError('CONFLICT', '公演が中止となったため、このリセール当選は無効となりました。');
+  }
   if (match.status === 'lapsed' || match.paymentDueAt <= now) {
     throw new AppError('CONFLICT', 'お支払い期限を過ぎたため、このリセール当選は無効となりました。');
   }
@@ -88,7 +96,15 @@ export async function issueVouchers(db: Db, provider: PaymentProvider): Promise<
     .select({ match: resaleMatches })
     .from(resaleMatches)
     .innerJoin(resaleWaits, eq(resaleWaits.id, resaleMatches.waitId))
-    .where(and(eq(resaleMatches.status, 'due'), eq(resaleWaits.paymentMethod, 'konbini')))
+    .innerJoin(presales, eq(presales.id, resaleMatches.presaleId))
+    // No voucher for a cancelled presale's match (its resale is ended, decision 0049).
+    .where(
+      and(
+        eq(resaleMatches.status, 'due'),
+        eq(resaleWaits.paymentMethod, 'konbini'),
+        isNull(presales.cancelledAt),
+      ),
+    )
     .limit(200);
   let issued = 0;
   for (const { match } of due) {
