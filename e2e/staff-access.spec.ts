@@ -50,6 +50,8 @@ const AREA_PERMISSION: Record<string, Permission | null> = {
   jobs: 'jobs:read',
   sales: 'sales:read',
   support: 'support:answer',
+  live: 'content:write',
+  chat: 'chat:moderate',
 };
 
 function filesNamed(dir: string, name: string): string[] {

@@ -89,7 +89,8 @@ export function extractPaths(text: string, target: SiteTarget): string[] {
   return [...out];
 }
 
-type Kind = 'html' | 'rsc' | 'api' | 'xml' | 'media' | 'range';
+/** 'file': a site-wide document the same for everyone (the feeds, the web app manifest and its icon). */
+type Kind = 'html' | 'rsc' | 'api' | 'file' | 'media' | 'range';
 
 interface Job {
   kind: Kind;
@@ -168,7 +169,7 @@ export async function crawlSite(api: APIRequestContext, options: CrawlOptions): 
       if (!isFollowed(found)) continue;
       if (found.startsWith('/media/')) enqueue('media', found);
       else if (found.startsWith('/api/')) enqueue('api', found);
-      else if (/\.xml(?:\?|$)/.test(found)) enqueue('xml', found);
+      else if (/\.(?:xml|webmanifest|svg)(?:\?|$)/.test(found)) enqueue('file', found);
       else {
         enqueue('html', found);
         enqueue('rsc', found);
@@ -296,8 +297,8 @@ export async function crawlSite(api: APIRequestContext, options: CrawlOptions): 
     enqueue('html', start);
     enqueue('rsc', start);
   }
-  enqueue('xml', '/sitemap.xml');
-  enqueue('xml', '/feed.xml');
+  enqueue('file', '/sitemap.xml');
+  enqueue('file', '/feed.xml');
   for (const id of sections) enqueue('api', `/api/content/${id}`);
   for (const id of sections) {
     for (const bad of [`/${id}/00000000-0000-4000-8000-000000000000`, `/${id}/not-a-uuid`]) {
