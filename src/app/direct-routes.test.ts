@@ -24,12 +24,17 @@ describe('the direct routes beside app/', () => {
     expect(addresses).toContain('/api/presales/x1/payment');
   });
 
-  it("lists the presale peaks and the media server's callbacks, each with a path no route.ts also answers", () => {
+  it("lists the presale peaks, the media server's callbacks and the live chat, each with a path no route.ts also answers", () => {
     expect(DIRECT_ROUTES.map((route) => `${route.method} ${route.path.source}`)).toEqual([
       'GET ^\\/api\\/presales\\/item\\/(?<itemId>[^/]+)$',
       'POST ^\\/api\\/presales\\/(?<id>[^/]+)\\/application$',
       'POST ^\\/api\\/live\\/rtmp\\/publish$',
       'POST ^\\/api\\/live\\/rtmp\\/publish-done$',
+      'GET ^\\/api\\/chat\\/(?<itemId>[0-9a-f-]{36})\\/stream$',
+      'POST ^\\/api\\/chat\\/(?<itemId>[0-9a-f-]{36})\\/messages$',
+      'POST ^\\/api\\/chat\\/(?<itemId>[0-9a-f-]{36})\\/reports$',
+      'GET ^\\/api\\/chat\\/(?<itemId>[0-9a-f-]{36})\\/reports$',
+      'POST ^\\/api\\/chat\\/(?<itemId>[0-9a-f-]{36})\\/moderation$',
     ]);
     for (const route of DIRECT_ROUTES) {
       expect(addresses.filter((address) => route.path.test(address))).toEqual([]);
