@@ -1,15 +1,18 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { expect, test, type Page } from './support/test';
+import { expect, freshContext, test, type Page } from './support/test';
+import { demoAccount, signInWithToken } from './support/auth';
+import { MIO_URL } from './support/sites';
 import { expectNoSeriousViolations } from './support/axe';
 import { demoBrowser } from './support/sessions';
 import { sessionOfDemoAccount } from './support/content';
 import { itemIdByTitle, liveSource, SCHEDULED } from './support/live';
 
 /**
- * A live stream end to end (issue 42, decision 0050): staff take the demo's scheduled stream and get its key, ffmpeg
- * publishes its test source to the media server as OBS would, the item turns LIVE, a premium member watches it (the
- * video advances) while nobody else gets an address, and when the encoder stops the item becomes its archive, which
- * plays.
+ * A live stream end to end (issue 42, decisions 0050 and 0051): staff take the demo's scheduled stream and get its
+ * key, ffmpeg publishes its test source to the media server as OBS would, the item turns LIVE, a premium member
+ * watches it (the video advances) while nobody else gets an address, two members talk in its chat and a message
+ * staff delete disappears for both, and when the encoder stops the item becomes its archive, which plays beside the
+ * chat kept read-only.
  */
 
 function publish(ingest: string, key: string): ChildProcess {
@@ -61,7 +64,44 @@ async function expectAdvancing(page: Page, seconds: number): Promise<void> {
   await expect.poll(position, { timeout: 30_000 }).toBeGreaterThan(start + seconds);
 }
 
-test('staff go live from OBS, a premium member watches the stream and then its archive', async ({
+/** Two members talk beside the stream; staff delete a message in the console and it is gone for both. */
+async function chatWhileLive(member: Page, staff: Page, browser: Parameters<typeof freshContext>[0]) {
+  const itemPath = new URL(member.url()).pathname;
+  const chat = member.getByTestId('live-chat');
+  await expect(chat).toHaveAttribute('data-connection', 'open');
+  // The second member: the demo's other premium fan (signed in with a custom token, as presale-payment does).
+  const { uid, email } = demoAccount('mio', 'authenticating');
+  const other = await (await freshContext(browser, { baseURL: MIO_URL })).newPage();
+  await signInWithToken(other, { slug: 'mio', uid: uid!, email, password: '' }, itemPath);
+  const otherChat = other.getByTestId('live-chat');
+  await expect(otherChat).toHaveAttribute('data-connection', 'open');
+
+  const stamp = Date.now().toString(36);
+  const hello = `こんばんは！${stamp}`;
+  await chat.getByRole('textbox', { name: 'メッセージ' }).fill(hello);
+  await chat.getByRole('button', { name: '送信' }).click();
+  await expect(otherChat.getByTestId('chat-message').filter({ hasText: hello })).toBeVisible({
+    timeout: 2_000,
+  });
+  const reply = `待ってました${stamp}`;
+  await otherChat.getByRole('textbox', { name: 'メッセージ' }).fill(reply);
+  await otherChat.getByRole('textbox', { name: 'メッセージ' }).press('Enter');
+  await expect(chat.getByTestId('chat-message').filter({ hasText: reply })).toBeVisible({ timeout: 2_000 });
+
+  await staff.goto('/staff/chat');
+  await staff.getByTestId('chat-rooms').getByRole('link', { name: SCHEDULED.title }).click();
+  const moderated = staff.getByTestId('chat-message').filter({ hasText: reply });
+  await moderated.getByRole('button', { name: /メッセージを削除$/ }).click();
+  await expect(moderated).toHaveCount(0);
+  for (const page of [member, other]) {
+    await expect(page.getByTestId('chat-message').filter({ hasText: reply })).toHaveCount(0);
+    await expect(page.getByTestId('chat-message').filter({ hasText: hello })).toBeVisible();
+  }
+  await other.context().close();
+  return hello;
+}
+
+test('staff go live from OBS, members watch and talk, staff moderate, and the archive plays beside the chat', async ({
   browser,
   playwright,
 }, testInfo) => {
@@ -95,6 +135,7 @@ test('staff go live from OBS, a premium member watches the stream and then its a
     await expectNoSeriousViolations(member, `${testInfo.project.name} mio live stream playing`);
     await member.reload();
     await expect(member.locator('article header').getByText('LIVE', { exact: true })).toBeVisible();
+    const hello = await chatWhileLive(member, staff, browser);
 
     // Meanwhile nobody without premium gets an address of the live stream.
     const premium = await liveSource(api, 'mio', itemId, await sessionOfDemoAccount('mio', 'premium'));
@@ -117,6 +158,8 @@ test('staff go live from OBS, a premium member watches the stream and then its a
     await expectAdvancing(member, 1);
     await member.reload();
     await expect(member.locator('article header').getByText('LIVE', { exact: true })).toHaveCount(0);
+    // The chat stays beside the archive, to read.
+    await expect(member.getByTestId('chat-message').filter({ hasText: hello })).toBeVisible();
   } finally {
     if (encoder) await stop(encoder);
     await staff.context().close();

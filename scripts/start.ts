@@ -92,9 +92,9 @@ async function main(): Promise<void> {
       const members = connectSetup();
       await seedDemoMembers(members.db, sites, users);
       await seedDemoPresales(members.db, sites, users);
+      await seedDemoResale(members.db, sites, users);
       // eslint-disable-next-line no-restricted-properties -- a switch of the end-to-end tests, not a setting
       if (process.env.SEED_SHOW_TODAY === 'true') await seedShowToday(members.db, sites, users);
-      await seedDemoResale(members.db, sites, users);
       await members.close();
     }
     console.log(`Auth emulator at http://${emulatorHost}: ${sites.length} tenants, ${count} demo accounts`);
