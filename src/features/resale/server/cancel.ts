@@ -5,7 +5,7 @@ import { oneOffPayments, presales, resaleListings, resaleMatches, resaleWaits } 
 import type { PaymentProvider } from '@/server/payments/types';
 import { resalePaymentsOf, settleForRefund } from '@/features/billing/server';
 import { notify } from '@/features/notices/server';
-import { seatOf } from './shared';
+import { endUnpaidMatch, seatOf } from './shared';
 
 /**
  * The resale's part of a cancelled presale (中止, decision 0049), run by the resale job after the presale marked it:
@@ -41,30 +41,10 @@ export async function endCancelledResale(
     const [latest] = await resalePaymentsOf(db, match.id);
     if (latest?.status === 'issuing') continue; // the job's voucher step completes it first
     if (latest?.status === 'pending') await settleForRefund(db, provider, latest);
-    const done = await db.transaction(async (tx) => {
-      const [gone] = await tx
-        .update(resaleMatches)
-        .set({ status: 'lapsed', updatedAt: now })
-        .where(
-          and(
-            eq(resaleMatches.id, match.id),
-            eq(resaleMatches.status, 'due'),
-            sql`not exists (select 1 from one_off_payments p where p.resale_match_id = ${match.id}
-              and p.status in ('issuing', 'pending', 'paid'))`,
-          ),
-        )
-        .returning();
-      if (!gone) return false;
-      await tx
-        .update(resaleListings)
-        .set({ status: 'withdrawn', matchId: null, updatedAt: now })
-        .where(and(eq(resaleListings.matchId, gone.id), eq(resaleListings.status, 'matched')));
-      await tx
-        .update(resaleWaits)
-        .set({ status: 'cancelled', updatedAt: now })
-        .where(eq(resaleWaits.id, gone.waitId));
-      return true;
-    });
+    const done = await db.transaction(
+      async (tx) =>
+        (await endUnpaidMatch(tx, match.id, now, { listing: 'withdrawn', wait: 'cancelled' })) !== null,
+    );
     if (done) ended++;
   }
 

@@ -25,7 +25,7 @@ import {
   type WinToPay,
 } from '@/features/billing/server';
 import { notify } from '@/features/notices/server';
-import { refundOf, seatOf } from './shared';
+import { endUnpaidMatch, refundOf, seatOf } from './shared';
 
 type Match = typeof resaleMatches.$inferSelect;
 
@@ -272,27 +272,8 @@ export async function lapseDueMatches(db: Db, provider: PaymentProvider, now = n
       await completeKonbini(db, provider, latest.providerPaymentId, match.siteId);
     }
     const done = await db.transaction(async (tx) => {
-      const [ended] = await tx
-        .update(resaleMatches)
-        .set({ status: 'lapsed', updatedAt: now })
-        .where(
-          and(
-            eq(resaleMatches.id, match.id),
-            eq(resaleMatches.status, 'due'),
-            sql`not exists (select 1 from one_off_payments p where p.resale_match_id = ${match.id}
-              and p.status in ('issuing', 'pending', 'paid'))`,
-          ),
-        )
-        .returning();
+      const ended = await endUnpaidMatch(tx, match.id, now, { listing: 'listed', wait: 'lapsed' });
       if (!ended) return false;
-      await tx
-        .update(resaleListings)
-        .set({ status: 'listed', matchId: null, updatedAt: now })
-        .where(and(eq(resaleListings.matchId, ended.id), eq(resaleListings.status, 'matched')));
-      await tx
-        .update(resaleWaits)
-        .set({ status: 'lapsed', updatedAt: now })
-        .where(eq(resaleWaits.id, ended.waitId));
       const { title, seat } = await seatOf(tx, ended.offeringId);
       await notify(tx, {
         siteId: ended.siteId,
