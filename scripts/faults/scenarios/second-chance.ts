@@ -55,6 +55,15 @@ export async function secondChanceUnderKill(
     'yes',
     drawnAnswer(presses.at(-1)!),
   );
+  // A staff member who presses once more (or a second tab) must get nothing new: every released seat is given.
+  const again = await press();
+  presses.push(again);
+  s.check(
+    'press after the round was drawn',
+    again.text.slice(0, 40),
+    '{"status":"empty"}',
+    again.status === 200 && (jsonOf(again) as { status?: string } | null)?.status === 'empty',
+  );
   const started = Date.now();
   let ledger = await secondChanceLedger(world, presaleId);
   while (
