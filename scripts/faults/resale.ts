@@ -29,7 +29,7 @@ const PRICE_YEN = 9800;
 const FEE_YEN = 500;
 const GOOD = { number: '4242424242424242', expMonth: 12, expYear: 2035, cvc: '123' };
 
-async function sessionFor(world: World, uid: string, email: string): Promise<string> {
+export async function sessionFor(world: World, uid: string, email: string): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const idHash = createHash('sha256').update(token).digest('base64url');
   await world.sql`

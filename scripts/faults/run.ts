@@ -20,6 +20,7 @@ import { identityProviderFrozen } from './scenarios/identity';
 import { lockOnHotTable } from './scenarios/lock';
 import { outagePages } from './scenarios/outage';
 import { resaleUnderFault, type ResaleFault } from './scenarios/resale';
+import { secondChanceUnderKill } from './scenarios/second-chance';
 
 const short = process.argv.includes('--short');
 const providerAt = process.argv.indexOf('--provider');
@@ -122,6 +123,18 @@ for (const [name, match, payment] of RESALE_ROUNDS) {
         tries: SETTINGS.tries,
         downMs: SETTINGS.downMs,
       }),
+  ]);
+}
+
+/**
+ * 復活当選 (issue 41) in the full suite only: the app killed while staff run the round, the round run again, its
+ * winners charged by the presale job. Not in `--short`, which CI runs and which must not grow.
+ */
+if (!short) {
+  PLAN.push([
+    'second chance: app killed mid-round',
+    (world, s) =>
+      secondChanceUnderKill(world, s, { winners: 6, waiting: 16, released: 8, tries: SETTINGS.tries }),
   ]);
 }
 

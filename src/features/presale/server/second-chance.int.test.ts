@@ -23,6 +23,7 @@ import { readDrawLog } from './draw-log';
 import { announceResults } from './results';
 import { releaseSeats, runSecondChance, secondChancePool, setSecondChance } from './second-chance';
 import { savePresale } from './setup';
+import type { Db } from '@/server/db/client';
 
 let handle: Awaited<ReturnType<typeof createTestDb>>;
 let mio: Site;
@@ -186,5 +187,36 @@ describe('復活当選', () => {
     expect(
       (await handle.db.select().from(drawLog).where(eq(drawLog.presaleId, rounds[0]!.id))).map((e) => e.kind),
     ).toEqual(['commitment', 'round', 'entry-list', 'record']);
+  });
+  it('draws a round frozen but not drawn (the app died between the two) on the next run instead of answering empty', async () => {
+    const { presale, offeringId, losers } = await announcedPresale();
+    for (const loser of losers)
+      await setSecondChance(handle.db, mio.id, loser.id, presale.id, true, AFTER_RESULTS);
+    await releaseSeats(handle.db, actor(), presale.id, offeringId, 2);
+    const later = new Date(AFTER_RESULTS.getTime() + 3_600_000);
+    // The app dies between the round's freeze (its seats now reserved) and its draw: the second transaction fails.
+    let transactions = 0;
+    const dying = new Proxy(handle.db, {
+      get(target, prop) {
+        const value: unknown = Reflect.get(target, prop);
+        if (prop !== 'transaction') return value;
+        return (...args: Parameters<Db['transaction']>) =>
+          ++transactions === 2 ? Promise.reject(new Error('killed')) : target.transaction(...args);
+      },
+    });
+    await expect(runSecondChance(dying, mio.id, presale.id, later)).rejects.toThrow('killed');
+    expect(
+      await handle.db.select().from(drawRounds).where(eq(drawRounds.presaleId, presale.id)),
+    ).toMatchObject([{ drawnAt: null }]);
+    expect((await secondChancePool(handle.db, presale.id)).offerings).toEqual([
+      { id: offeringId, capacity: 0 },
+    ]);
+    // The next run continues that round with what it froze.
+    expect(await runSecondChance(handle.db, mio.id, presale.id, later)).toMatchObject({
+      status: 'drawn',
+      winners: 2,
+    });
+    const rounds = await handle.db.select().from(drawRounds).where(eq(drawRounds.presaleId, presale.id));
+    expect(rounds).toHaveLength(1);
   });
 });

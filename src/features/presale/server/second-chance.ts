@@ -303,14 +303,24 @@ export async function runSecondChance(
 ): Promise<SecondChanceRun> {
   await openPresale(db, siteId, presaleId);
   const rounds = await db
-    .select({ id: drawRounds.id, key: drawRounds.key, drawnAt: drawRounds.drawnAt })
+    .select({
+      id: drawRounds.id,
+      key: drawRounds.key,
+      drawnAt: drawRounds.drawnAt,
+      entries: drawRounds.entries,
+      offerings: drawRounds.offerings,
+    })
     .from(drawRounds)
     .where(and(eq(drawRounds.presaleId, presaleId), eq(drawRounds.kind, 'second-chance')))
     .orderBy(desc(drawRounds.number));
   for (const round of rounds) if (round.drawnAt) await applySecondChanceRound(db, round.id, now);
   const pending = rounds.find((round) => !round.drawnAt);
   const key = pending?.key ?? `second-chance:${rounds.length + 1}`;
-  const pool = await secondChancePool(db, presaleId);
+  // A round frozen and not drawn (a crash between the freeze and the draw) is continued with what it froze: the
+  // pool now reserves all of that round's seats, so it would find nothing to draw and leave the round stuck.
+  const pool = pending
+    ? { entries: pending.entries, offerings: pending.offerings }
+    : await secondChancePool(db, presaleId);
   let outcome: SecondRoundOutcome;
   try {
     outcome = await drawSecondRound(
