@@ -15,9 +15,10 @@ describe('deploy/pgbouncer.ini, filled for the bench', () => {
   const ini = pgbouncerConfig(template, settings);
   const setting = (name: string) => new RegExp(`^${name} = (.*)$`, 'm').exec(ini)?.[1];
 
-  it('pools in transaction mode on the given port, before the given server, with the app’s bounds on waits', () => {
+  it('pools in session mode on the given port, before the given server, with the app’s bounds on waits', () => {
     expect(ini).not.toMatch(/\{\{[A-Z_]+\}\}/);
-    expect(setting('pool_mode')).toBe('transaction');
+    // Session mode keeps the app's prepared statements (decision 0055).
+    expect(setting('pool_mode')).toBe('session');
     expect(setting('listen_port')).toBe('6433');
     expect(setting('logfile')).toBe('/tmp/fc-pgbouncer-x/pgbouncer.log');
     // The bounds travel as the server connection's first statements: PgBouncer refuses them as startup parameters.
@@ -25,8 +26,9 @@ describe('deploy/pgbouncer.ini, filled for the bench', () => {
       "* = host=127.0.0.1 port=5432 connect_query='SET statement_timeout = 5000; SET lock_timeout = 2000; " +
         "SET idle_in_transaction_session_timeout = 10000'",
     );
-    // A reset between clients would undo them.
-    expect(setting('server_reset_query_always')).toBe('0');
+    // The reset between two clients clears what a client left, but not these bounds (DISCARD ALL would).
+    expect(setting('server_reset_query')).not.toMatch(/DISCARD ALL|RESET/);
+    expect(setting('server_reset_query')).toContain('DEALLOCATE ALL');
   });
 
   it('changes to another user when started as root, which PgBouncer refuses to run as', () => {

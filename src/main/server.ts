@@ -10,6 +10,7 @@ import { env, appPoolOptions, listenHost } from '@/server/env';
 import { connectPostgres } from '@/server/db/client';
 import { createJobRunner } from '@/server/jobs';
 import { guardRequests } from '@/server/http/request-guard';
+import { countInFlight, crowdedFor } from '@/server/http/in-flight';
 import { startFront } from '@/features/front/server';
 import { paymentReconciliationJob } from '@/features/billing/server';
 import { presaleJob } from '@/features/presale/server';
@@ -54,7 +55,11 @@ const front = startFront({
 // The live chat's fan-out (decision 0051): every instance hears each room's new events through the same LISTEN.
 const chat = startChatHub({ db: db.db, listen: (listener ?? db).listen });
 // A malformed path or router header gets a 400 before anything else reads it (Next.js would answer 500).
-const server = http.createServer(guardRequests(front.handler));
+const handle = guardRequests(front.handler);
+const server = http.createServer((req, res) => {
+  countInFlight(req, res);
+  handle(req, res);
+});
 // The demo (DEMO_MODE, with the Auth emulator's unsigned tokens) is reachable from this machine only unless HOST says.
 const host = listenHost(env);
 server.listen(env.PORT, host, () =>
@@ -63,8 +68,18 @@ server.listen(env.PORT, host, () =>
 // Every background job, run by one runner (docs/decisions/0038): each job's lease in the database lets one instance
 // run it per due time; the owner sees them at /staff/jobs.
 const mailDelivery = mailDeliveryJobFromEnv();
+// The jobs' statements on connections of their own (on a PostgreSQL server; the embedded database serves one): a
+// fan's query is never queued behind a job's long one (a voucher batch) on a shared connection, as postgres.js
+// pipelines (issue 40, decision 0055).
+const jobsDb =
+  env.DB_POOL_MAX > 1
+    ? connectPostgres(env.DATABASE_URL, { ...appPoolOptions(), max: 2, shared: false })
+    : db;
 const jobs = createJobRunner({
-  db: db.db,
+  db: jobsDb.db,
+  // While a crowd waits for answers (a presale's opening or result time: 32 at once for a second and more), mails
+  // and vouchers wait (at most a minute).
+  busy: () => crowdedFor(1_000),
   jobs: [
     // Payments a crash or an outage left half-done are finished (or refunded), every 30 s.
     paymentReconciliationJob,
@@ -92,8 +107,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     const jobsStopped = jobs.stop();
     server.close();
     server.closeAllConnections();
-    void Promise.all([app.close(), listener?.close(), jobsStopped.then(() => db.close())]).finally(() =>
-      process.exit(0),
-    );
+    const poolsClosed = jobsStopped.then(() => Promise.all([db.close(), jobsDb !== db && jobsDb.close()]));
+    void Promise.all([app.close(), listener?.close(), poolsClosed]).finally(() => process.exit(0));
   });
 }

@@ -12,12 +12,13 @@ const envSchema = z.object({
   DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/ })),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
   /**
-   * What stands between the app and DATABASE_URL (decision 0044). Unset: PostgreSQL itself (or a pooler in session
-   * mode). `pgbouncer-transaction`: PgBouncer in transaction mode, which hands a server connection to another client
-   * after every transaction: no named prepared statements, no startup parameters (the pooler's connect_query sets
-   * the DB_*_TIMEOUT_MS bounds, deploy/pgbouncer.ini), and LISTEN on DATABASE_DIRECT_URL.
+   * What stands between the app and DATABASE_URL (decisions 0044, 0055). Unset: PostgreSQL itself.
+   * `pgbouncer-session`: PgBouncer in session mode (deploy/pgbouncer.ini): statements prepared as with PostgreSQL,
+   * but no startup parameters (the pooler's connect_query sets the DB_*_TIMEOUT_MS bounds). `pgbouncer-transaction`:
+   * PgBouncer in transaction mode, which hands a server connection to another client after every transaction: no
+   * named prepared statements, no startup parameters, and LISTEN on DATABASE_DIRECT_URL.
    */
-  DATABASE_POOLER: optional(z.enum(['pgbouncer-transaction'])),
+  DATABASE_POOLER: optional(z.enum(['pgbouncer-session', 'pgbouncer-transaction'])),
   /**
    * The same database without the pooler: migrations and seeding (`npm start`), and the page cache's LISTEN, which
    * need a session of their own. Unset: DATABASE_URL.

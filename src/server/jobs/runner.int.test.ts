@@ -33,7 +33,10 @@ afterAll(async () => {
   await handle.drop();
 });
 
-function start(jobs: Job[], options: { db?: Db; instance?: string; stopWaitMs?: number } = {}) {
+function start(
+  jobs: Job[],
+  options: { db?: Db; instance?: string; stopWaitMs?: number; busy?: () => boolean } = {},
+) {
   const runner = createJobRunner({ db: handle.db, jobs, firstDelayMs: 0, ...options });
   runners.push(runner);
   runner.start();
@@ -76,6 +79,23 @@ describe('the job runner', () => {
     const gaps = starts.slice(1).map((at, i) => at - starts[i]!);
     for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(EVERY);
     expect(await statusOf('test-once')).toMatchObject({ state: 'idle', failures: 0, holder: null });
+  });
+
+  it('lets a due job wait while a crowd is being answered, and runs it once the crowd is gone', async () => {
+    let crowd = true;
+    let runs = 0;
+    const job = defineJob({
+      name: 'test-crowd',
+      label: '混雑',
+      everyMs: 50,
+      timeoutMs: 1_000,
+      run: async () => void runs++,
+    });
+    start([job], { busy: () => crowd });
+    await sleep(1_500);
+    expect(runs).toBe(0);
+    crowd = false;
+    await expect.poll(() => runs, { timeout: 5_000 }).toBeGreaterThanOrEqual(1);
   });
 
   it('records a run past its timeout as failed, and runs the next', async () => {

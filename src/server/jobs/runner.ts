@@ -14,6 +14,12 @@ export interface JobRunnerOptions {
   firstDelayMs?: number;
   /** How long stop() waits for runs in progress before it gives their leases back and returns. */
   stopWaitMs?: number;
+  /**
+   * Whether a crowd is being answered now (the server: many requests in flight): a due job then waits, YIELD_MS at a
+   * time and at most MAX_YIELD_MS, so that fans' answers do not wait for mails and vouchers; an instance less busy may
+   * claim it meanwhile. Never, by default.
+   */
+  busy?: () => boolean;
 }
 
 export interface JobRunner {
@@ -30,6 +36,13 @@ const RETRY_MS = 5_000;
 /** The least pause between two claims of one job (another instance was claiming it at that moment). */
 const MIN_WAIT_MS = 20;
 const FAILURE_MAX_CHARS = 500;
+/** A due job's wait while the process is busy, checked again after each. */
+const YIELD_MS = 1_000;
+/**
+ * The longest a due job waits for a busy process: a crowd at a presale's peak lasts about a minute (issue 40), and a
+ * process busy for longer still runs its jobs, between the requests.
+ */
+export const MAX_YIELD_MS = 60_000;
 
 const messageOf = (error: unknown) =>
   (error instanceof Error ? error.message : String(error)).slice(0, FAILURE_MAX_CHARS) || 'エラー';
@@ -66,6 +79,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const stopping = new AbortController();
   const active = new Map<string, Job>();
   let loops: Promise<void>[] | null = null;
+  const busy = options.busy ?? (() => false);
 
   const pause = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -111,8 +125,15 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     let registered = false;
     let outage = false;
     await pause(options.firstDelayMs ?? 1_000);
+    let yielded = 0;
     while (!stopping.signal.aborted) {
       let waitMs: number;
+      if (busy() && yielded < MAX_YIELD_MS) {
+        yielded += YIELD_MS;
+        await pause(YIELD_MS);
+        continue;
+      }
+      yielded = 0;
       try {
         if (!registered) {
           await register(db, job);

@@ -21,7 +21,9 @@ function duration(ms: number): string {
   return [hours && `${hours}時間`, minutes && `${minutes}分`, rest && `${rest}秒`].filter(Boolean).join('');
 }
 
-const at = (date: Date | null) => (date ? formatTokyo(date) : 'なし');
+/** To the minute on the page; to the millisecond in `dateTime`, for whoever waits for a job's next run. */
+const at = (date: Date | null) =>
+  date ? <time dateTime={date.toISOString()}>{formatTokyo(date)}</time> : 'なし';
 
 function Failure({ job }: { job: JobStatus }) {
   if (!job.failedAt) return <>なし</>;
