@@ -14,6 +14,12 @@
 //    presale opening of `npm run bench:presale`; reproduced by src/server/db/transactions.int.test.ts. The fix: a
 //    written BEGIN always reserves its connection and takes no query pipelined behind it; 'drain' leaves a reserved
 //    connection alone.
+// 3. With `prepare: false` (through PgBouncer in transaction mode, src/server/db/client.ts), every statement with
+//    parameters costs two round trips: Parse and Describe, a wait for the parameters' types, then Bind and Execute
+//    (`describeFirst`). The types of one statement's text do not change, so the connection remembers them once
+//    described, and later runs of that text send Parse (with the types), Describe, Bind, Execute and Sync at once:
+//    the single round trip libpq's PQexecParams makes, safe in transaction mode because nothing is kept after Sync.
+//    Measured in `npm run bench:presale -- --instances 1` (issue 40).
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const PATCHES = [
@@ -40,6 +46,30 @@ const PATCHES = [
       '        && !q.describeFirst\n' +
       '        && !q.cursorFn\n' +
       '        && sent.length < max_pipeline',
+  },
+  {
+    marker: '// fanclub: described',
+    buggy: "      : { string, types, name: q.prepare ? statementId + statementCount++ : '' }\n",
+    fixed:
+      "      : { string, types, name: q.prepare ? statementId + statementCount++ : '' }\n" +
+      '    if (!q.prepare && !q.onlyDescribe && parameters.length) { // fanclub: described\n' +
+      '      q.describedKey = types + string\n' +
+      '      const known = described.get(q.describedKey)\n' +
+      "      known && (q.describeFirst = false, q.statement = { string, types: known.slice(), name: '' })\n" +
+      '    }\n',
+  },
+  {
+    marker: '// fanclub: remember',
+    buggy: '    query.prepare && (statements[query.signature] = query.statement)\n',
+    fixed:
+      '    query.prepare && (statements[query.signature] = query.statement)\n' +
+      '    query.describedKey && query.describeFirst && !query.onlyDescribe && described.size < 1000 // fanclub: remember\n' +
+      '      && described.set(query.describedKey, query.statement.types.slice())\n',
+  },
+  {
+    marker: '// fanclub: described map',
+    buggy: '    , statements = {}\n',
+    fixed: '    , statements = {}\n    , described = new Map() // fanclub: described map\n',
   },
   {
     marker: '// fanclub: drain',

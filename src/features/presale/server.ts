@@ -11,7 +11,7 @@ export { myTickets } from './server/my-tickets';
 export { savePresale } from './server/setup';
 export { runPresaleJobs } from './server/jobs';
 export { announceResults } from './server/results';
-export { cancelPresaleEvent, finishCancellation } from './server/cancel';
+export { cancelPresaleEvent, finishCancellation, resaleRefundedOf } from './server/cancel';
 export { paidCsvFileName, paidList, paidListCsv } from './server/paid-list';
 export { payWinAgain } from './server/pay';
 export { runSecondChance, setSecondChance, secondChancePool } from './server/second-chance';

@@ -1,9 +1,17 @@
 import 'server-only';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '@/lib/errors';
 import { paths } from '@/lib/paths';
 import type { Db } from '@/server/db/client';
-import { executeRows, isUniqueViolation, pgArray } from '@/server/db/raw';
+import {
+  executePreparedRows,
+  executeRows,
+  isUniqueViolation,
+  pgArray,
+  placeholderArray,
+  placeholderValues,
+  sqlArray,
+} from '@/server/db/raw';
 import {
   presaleApplications,
   presaleChoices,
@@ -92,7 +100,7 @@ async function lockForApplication(
       premium: hasPremiumSql(sql`${applicant.id}::uuid`, sql`${now.toISOString()}::timestamptz`),
       offeringsFound: sql<number>`(
         select count(*)::int from presale_offerings o
-        where o.presale_id = ${presaleId}::uuid and o.id = any(${pgArray(input.choices)}::uuid[])
+        where o.presale_id = ${presaleId}::uuid and o.id = any(${sqlArray(input.choices, 'uuid')})
       )`,
       // Named by someone else: unanswered, their own application withdraws it; accepted, it binds them.
       invitedAs: sql<'invited' | 'accepted' | null>`(
@@ -230,7 +238,7 @@ async function insertApplication(
     ), chosen as (
       insert into presale_choices (application_id, rank, offering_id)
       select application.id, c.rank, c.offering_id
-      from application, unnest(${pgArray(input.choices)}::uuid[]) with ordinality as c(offering_id, rank)
+      from application, unnest(${sqlArray(input.choices, 'uuid')}) with ordinality as c(offering_id, rank)
     ), joined as (
       insert into presale_participants (presale_id, application_id, member_id, role, companion_status)
       select ${presaleId}::uuid, application.id, p.member_id, p.role,
@@ -297,6 +305,83 @@ function rulesOfGate(row: GateRow): PresaleRules {
 const ISO_UTC = (column: string) =>
   sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
+/** The application statement for this many choices and companions, with placeholders for every value. */
+function applicationStatement(choices: number, companions: number): SQL {
+  const value = (name: string) => sql.placeholder(name);
+  const at = sql`${value('now')}::timestamptz`;
+  const choiceArray = placeholderArray('choice', choices, 'uuid');
+  const companionArray = placeholderArray('companion', companions, 'int');
+  const checks = companionChecksSql(
+    {
+      id: sql`(select presale.id from presale)`,
+      siteId: sql`(select presale.site_id from presale)`,
+      joinedBefore: sql`(select presale.joined_before from presale)`,
+    },
+    sql`${value('applicant')}::uuid`,
+    companionArray,
+    sql`null::uuid`,
+    at,
+  );
+  // The item's page for the notice, as paths.item writes it (the path is built in one place).
+  const itemPath = sql`replace(replace(${paths.item('{section}', '{id}')}, '{section}', ci.section), '{id}', ci.id::text)`;
+  return sql`with presale as materialized (
+    select p.id, p.site_id, p.item_id, p.tickets_per_application, p.choice_count, p.opens_at, p.closes_at,
+      p.joined_before, p.companion_rule, p.frozen_at, p.cancelled_at, p.accessibility_requests,
+      ${hasPremiumSql(sql`${value('applicant')}::uuid`, at)} as premium,
+      (select count(*)::int from presale_offerings o
+        where o.presale_id = p.id and o.id = any(${choiceArray})) as offerings_found,
+      (select pp.companion_status from presale_participants pp
+        where pp.presale_id = p.id and pp.member_id = ${value('applicant')}::uuid and pp.role = 'companion') as invited_as
+    from presales p
+    where p.id = ${value('presale')}::uuid and p.site_id = ${value('site')}::uuid
+    for share of p
+  ), named as materialized (
+    ${checks}
+  ), application as (
+    insert into presale_applications (presale_id, member_id, receipt_no, tickets, payment_method, access_need,
+      access_note)
+    select presale.id, ${value('applicant')}::uuid, ${value('receiptNo')}, ${value('tickets')}, ${value('paymentMethod')},
+      ${value('accessNeed')}, ${value('accessNote')}
+    from presale
+    where presale.cancelled_at is null and presale.opens_at <= ${at}                  -- assertOpen
+      and presale.frozen_at is null and ${at} < presale.closes_at
+      and ${value('memberNumber')}::int is not null and presale.premium                -- eligibilityOf
+      and ${value('joinedAt')}::timestamptz < presale.joined_before
+      and presale.invited_as is null                      -- a companion: accepted binds, invited is withdrawn
+      and ${value('tickets')} <= presale.tickets_per_application                           -- checkApplication
+      and ${value('choiceCount')} <= presale.choice_count and presale.offerings_found = ${value('choiceCount')}
+      and ${value('companionCount')} =                                -- the rule wants tickets - 1 named
+        case when presale.companion_rule = 'member' then ${value('tickets')} - 1 else 0 end
+      and ${value('memberNumber')}::int <> all(${companionArray})  -- not oneself
+      and (${value('accessNeed')}::text is null or presale.accessibility_requests)      -- a request where offered
+      and not exists (select 1 from named where not named.ok)                          -- namedCompanions
+    on conflict do nothing
+    returning id, receipt_no, status
+  ), chosen as (
+    insert into presale_choices (application_id, rank, offering_id)
+    select application.id, c.rank, c.offering_id
+    from application, unnest(${choiceArray}) with ordinality as c(offering_id, rank)
+  ), joined as (
+    insert into presale_participants (presale_id, application_id, member_id, role, companion_status)
+    select ${value('presale')}::uuid, application.id, ${value('applicant')}::uuid, 'applicant', null from application
+    union all
+    select ${value('presale')}::uuid, application.id, named.id, 'companion', 'invited' from application, named
+  ), told as (
+    -- noticeInvited's notices (naming.ts), as notify writes them.
+    insert into notices (site_id, member_id, kind, delivery_key, data)
+    select presale.site_id, named.id, 'presale-companion-invited',
+      'presale-companion-invited:' || application.id || ':' || named.id || ':' || ${value('nowMs')}::text,
+      jsonb_build_object('title', ci.title, 'inviter', ${value('nickname')}::text,
+        'tickets', ${value('tickets')}::int, 'answerBy', ${ISO_UTC('presale.closes_at')}, 'path', ${itemPath})
+    from application, named, presale join content_items ci on ci.id = presale.item_id
+    on conflict do nothing
+  )
+  select row_to_json(presale) as presale,
+    (select coalesce(json_agg(named order by named.ord), '[]') from named) as companions,
+    application.id, application.receipt_no, application.status
+  from presale left join application on true`;
+}
+
 /**
  * An application, with the companions it names, in ONE statement and no transaction (issue 40: the opening's peak;
  * a statement is atomic by itself, and BEGIN and COMMIT would be two round trips more):
@@ -327,82 +412,34 @@ async function applyInOneStatement(
   input: Application,
   now: Date,
 ): Promise<NewApplication | null> {
-  const at = sql`${now.toISOString()}::timestamptz`;
-  const choiceCount = input.choices.length;
+  const choices = input.choices.length;
+  const companions = input.companions.length;
   const access = accessOf(input);
-  const checks = companionChecksSql(
-    {
-      id: sql`(select presale.id from presale)`,
-      siteId: sql`(select presale.site_id from presale)`,
-      joinedBefore: sql`(select presale.joined_before from presale)`,
-    },
-    applicant.id,
-    input.companions,
-    null,
-    now,
-  );
-  // The item's page for the notice, as paths.item writes it (the path is built in one place).
-  const itemPath = sql`replace(replace(${paths.item('{section}', '{id}')}, '{section}', ci.section), '{id}', ci.id::text)`;
   let rows: StatementRow[];
   try {
-    rows = await executeRows<StatementRow>(
+    rows = await executePreparedRows<StatementRow>(
       db,
-      sql`with presale as materialized (
-        select p.id, p.site_id, p.item_id, p.tickets_per_application, p.choice_count, p.opens_at, p.closes_at,
-          p.joined_before, p.companion_rule, p.frozen_at, p.cancelled_at, p.accessibility_requests,
-          ${hasPremiumSql(sql`${applicant.id}::uuid`, at)} as premium,
-          (select count(*)::int from presale_offerings o
-            where o.presale_id = p.id and o.id = any(${pgArray(input.choices)}::uuid[])) as offerings_found,
-          (select pp.companion_status from presale_participants pp
-            where pp.presale_id = p.id and pp.member_id = ${applicant.id}::uuid and pp.role = 'companion') as invited_as
-        from presales p
-        where p.id = ${presaleId}::uuid and p.site_id = ${siteId}::uuid
-        for share of p
-      ), named as materialized (
-        ${checks}
-      ), application as (
-        insert into presale_applications (presale_id, member_id, receipt_no, tickets, payment_method, access_need,
-          access_note)
-        select presale.id, ${applicant.id}::uuid, ${newReceiptNo()}, ${input.tickets}, ${input.paymentMethod},
-          ${access.need}, ${access.note}
-        from presale
-        where presale.cancelled_at is null and presale.opens_at <= ${at}                  -- assertOpen
-          and presale.frozen_at is null and ${at} < presale.closes_at
-          and ${applicant.memberNumber}::int is not null and presale.premium                -- eligibilityOf
-          and ${applicant.joinedAt?.toISOString() ?? null}::timestamptz < presale.joined_before
-          and presale.invited_as is null                      -- a companion: accepted binds, invited is withdrawn
-          and ${input.tickets} <= presale.tickets_per_application                           -- checkApplication
-          and ${choiceCount} <= presale.choice_count and presale.offerings_found = ${choiceCount}
-          and ${input.companions.length} =                                -- the rule wants tickets - 1 named
-            case when presale.companion_rule = 'member' then ${input.tickets} - 1 else 0 end
-          and ${applicant.memberNumber}::int <> all(${pgArray(input.companions)}::int[])  -- not oneself
-          and (${access.need}::text is null or presale.accessibility_requests)      -- a request where offered
-          and not exists (select 1 from named where not named.ok)                          -- namedCompanions
-        on conflict do nothing
-        returning id, receipt_no, status
-      ), chosen as (
-        insert into presale_choices (application_id, rank, offering_id)
-        select application.id, c.rank, c.offering_id
-        from application, unnest(${pgArray(input.choices)}::uuid[]) with ordinality as c(offering_id, rank)
-      ), joined as (
-        insert into presale_participants (presale_id, application_id, member_id, role, companion_status)
-        select ${presaleId}::uuid, application.id, ${applicant.id}::uuid, 'applicant', null from application
-        union all
-        select ${presaleId}::uuid, application.id, named.id, 'companion', 'invited' from application, named
-      ), told as (
-        -- noticeInvited's notices (naming.ts), as notify writes them.
-        insert into notices (site_id, member_id, kind, delivery_key, data)
-        select presale.site_id, named.id, 'presale-companion-invited',
-          'presale-companion-invited:' || application.id || ':' || named.id || ':' || ${String(now.getTime())}::text,
-          jsonb_build_object('title', ci.title, 'inviter', ${applicant.nickname}::text,
-            'tickets', ${input.tickets}::int, 'answerBy', ${ISO_UTC('presale.closes_at')}, 'path', ${itemPath})
-        from application, named, presale join content_items ci on ci.id = presale.item_id
-        on conflict do nothing
-      )
-      select row_to_json(presale) as presale,
-        (select coalesce(json_agg(named order by named.ord), '[]') from named) as companions,
-        application.id, application.receipt_no, application.status
-      from presale left join application on true`,
+      `apply:${choices}:${companions}`,
+      () => applicationStatement(choices, companions),
+      {
+        now: now.toISOString(),
+        nowMs: String(now.getTime()),
+        applicant: applicant.id,
+        presale: presaleId,
+        site: siteId,
+        receiptNo: newReceiptNo(),
+        tickets: input.tickets,
+        paymentMethod: input.paymentMethod,
+        accessNeed: access.need,
+        accessNote: access.note,
+        memberNumber: applicant.memberNumber,
+        joinedAt: applicant.joinedAt?.toISOString() ?? null,
+        choiceCount: choices,
+        companionCount: companions,
+        nickname: applicant.nickname,
+        ...placeholderValues('choice', input.choices),
+        ...placeholderValues('companion', input.companions),
+      },
     );
   } catch (error) {
     if (isUniqueViolation(error)) return null;

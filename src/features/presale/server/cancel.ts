@@ -175,7 +175,7 @@ async function inResale(db: Db, paymentId: string): Promise<boolean> {
 }
 
 /** Yen the resale already refunded of these payments: face value less the fee of each of their refunded listings. */
-async function resaleRefundedOf(db: Db, paymentIds: string[]): Promise<number> {
+export async function resaleRefundedOf(db: Db, paymentIds: string[]): Promise<number> {
   if (!paymentIds.length) return 0;
   const [row] = await db
     .select({

@@ -7,8 +7,8 @@ import { jsonError, jsonFromError, jsonInvalid, jsonOk } from '@/server/http/res
 import { consumeDistinct, consumeRateLimit } from '@/server/rate-limit/limiter';
 import type { Site } from '@/features/site';
 import { siteForHost } from '@/features/site/server';
-import { firebaseIdentity, resolveViewer, sessionTokenOf } from '@/features/auth/server';
-import { findMember, memberAnswer } from '@/features/membership/server';
+import { sessionTokenOf } from '@/features/auth/server';
+import { memberAnswer, viewerAndMember } from '@/features/membership/server';
 import type { Member } from '@/features/membership';
 import { getPaymentProvider } from '@/features/billing/server';
 import { applicationSchema } from '@/features/presale/schemas';
@@ -49,11 +49,11 @@ const applicationAction = z.discriminatedUnion('action', [
  * server directly (direct-api.ts): at the opening every member applies at once.
  */
 export const applicationAnswer = memberAnswer<PresaleParams>(
-  async ({ params, site, viewer, db, body }) => {
+  async ({ params, site, viewer, db, body, member: memberOf }) => {
     if (!z.uuid().safeParse(params.id).success) throw new AppError('NOT_FOUND');
     const parsed = applicationAction.safeParse(body);
     if (!parsed.success) return jsonInvalid(parsed.error.issues);
-    const member = await findMember(db, site.id, viewer.uid);
+    const member = await memberOf();
     if (!member?.memberNumber)
       throw new AppError('FORBIDDEN', 'プレミアム会員の方だけがお申し込みいただけます。');
     const input = parsed.data;
@@ -109,16 +109,18 @@ export async function presaleViewAnswer(
   try {
     if (!site || !z.uuid().safeParse(itemId).success) return jsonError('NOT_FOUND');
     const db = await getDb();
-    // A read: a session due for its identity check is checked beside it, never before it.
-    const viewer = await resolveViewer(
-      { db, identity: firebaseIdentity },
+    // A read: a session due for its identity check is checked beside it, never before it. The member comes with
+    // the session, in one round trip.
+    const found = await viewerAndMember(
+      db,
       site,
       sessionTokenOf(request.headers.get('cookie')) ?? undefined,
-      new Date(),
-      { wait: false },
+      {
+        wait: false,
+      },
     );
-    if (!viewer) return jsonError('UNAUTHENTICATED');
-    const member = await findMember(db, site.id, viewer.uid);
+    if (!found) return jsonError('UNAUTHENTICATED');
+    const { member } = found;
     const view = await presaleForViewer(db, site.id, itemId, member);
     // No presale on this item: nothing to show (the panel stays empty).
     if (!view) return jsonOk(view);

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { createTestDb } from '@/test/db';
 import { demoSiteFile } from '@/test/site-fixtures';
 import { upsertSite, type Site } from '@/features/site/server';
-import type { Viewer } from '@/features/auth';
+import { createSession, SESSION_COOKIE } from '@/features/auth/server';
 
 /**
  * The page that made a fan join is kept with their sign-up progress (issue 21): each step's save takes the flow's
@@ -16,12 +16,6 @@ let handle: Awaited<ReturnType<typeof createTestDb>>;
 let mio: Site;
 vi.mock('@/server/db', () => ({ getDb: async () => handle.db }));
 vi.mock('@/features/site/server/site', () => ({ getSite: async () => mio }));
-// The session itself is the auth feature's (its own tests): here the request's viewer is whoever the test says.
-let viewer: Viewer | null = null;
-vi.mock('@/features/auth/server/resolve-viewer', async (importOriginal) => ({
-  ...(await importOriginal<object>()),
-  resolveViewer: async () => viewer,
-}));
 const { saveSignUpStep } = await import('@/features/signup/server/save-step');
 
 beforeAll(async () => {
@@ -32,12 +26,18 @@ afterAll(async () => handle?.drop());
 
 async function signedIn(): Promise<{ uid: string; token: string }> {
   const uid = `fan-${randomUUID()}`;
-  viewer = { uid, email: `${uid}@example.com`, siteId: mio.id, sessionHash: 'h' };
+  // A real session of the site (the session's own rules are the auth feature's tests).
+  const { token } = await createSession(handle.db, {
+    siteId: mio.id,
+    uid,
+    email: `${uid}@example.com`,
+    authTime: new Date(),
+  });
   // Agreed to the current terms and privacy policy at the account step, as every sign-up has (decision 0027).
   await handle.db
     .insert(members)
     .values({ siteId: mio.id, uid, termsVersion: 1, privacyVersion: 1, consentedAt: new Date() });
-  return { uid, token: 'unused' };
+  return { uid, token };
 }
 
 function save(step: string, token: string, body: unknown, next?: string) {
@@ -48,7 +48,7 @@ function save(step: string, token: string, body: unknown, next?: string) {
       host: 'localhost',
       origin: 'http://localhost',
       'content-type': 'application/json',
-      cookie: `session=${token}`,
+      cookie: `${SESSION_COOKIE}=${token}`,
     },
     body: JSON.stringify(body),
   });
