@@ -9,10 +9,16 @@ export { SESSION_COOKIE, sessionTokenOf } from './server/cookie';
 export { assertEmailVerified } from './server/email-verified';
 export { resolveFreshViewer } from './server/fresh-viewer';
 export { firebaseIdentity } from './server/identity';
-export { recheckInBackground, resolveViewer, REVERIFY_AFTER_MS } from './server/resolve-viewer';
+export {
+  recheckInBackground,
+  resolveViewer,
+  REVERIFY_AFTER_MS,
+  viewerOfSession,
+} from './server/resolve-viewer';
 export {
   createSession,
   hashSessionToken,
   isWellFormedSessionToken,
+  liveSessionPlaceholders,
   SESSION_LIFETIME_MS,
 } from './server/sessions';

@@ -3,9 +3,10 @@
 
 import 'server-only';
 
-export { grantRuns, hasPremiumSql, subscriptionGivesAccess } from './server/access-sql';
+export { grantRuns, hasPremiumSql, inPremiumSetSql, subscriptionGivesAccess } from './server/access-sql';
 export { entryPrice } from './server/entry-price';
 export { memberAnswer, type MemberRequest } from './server/member-api';
+export { viewerAndMember, type ViewerAndMember } from './server/session-member';
 export {
   ensureMember,
   findMember,

@@ -80,8 +80,21 @@ export async function resolveViewer(
   options: ResolveOptions = {},
 ): Promise<Viewer | null> {
   if (!token) return null;
-  const session = await findSession(deps.db, site.id, token, now);
-  if (!session) return null;
+  return viewerOfSession(deps, site, await findSession(deps.db, site.id, token, now), now, options);
+}
+
+/**
+ * resolveViewer's judgement of a session already read (membership reads it joined with its member: one round trip
+ * for the presale's peaks, issue 40): its periodic check with the provider, and its grace while the provider fails.
+ */
+export async function viewerOfSession(
+  deps: ViewerDeps,
+  site: Site,
+  session: SessionRecord | null,
+  now = new Date(),
+  options: ResolveOptions = {},
+): Promise<Viewer | null> {
+  if (!session || session.siteId !== site.id || session.expiresAt <= now) return null;
   const sinceCheck = now.getTime() - session.verifiedAt.getTime();
   if (sinceCheck < REVERIFY_AFTER_MS) return toViewer(session);
 

@@ -50,19 +50,15 @@ export async function createSession(
   return { token, expiresAt };
 }
 
+/** The live session of a token's hash on a site, for a prepared statement: placeholders idHash, siteId, now. */
+export const liveSessionPlaceholders = and(
+  eq(sessions.idHash, sql.placeholder('idHash')),
+  eq(sessions.siteId, sql.placeholder('siteId')),
+  gt(sessions.expiresAt, sql.placeholder('now')),
+);
+
 function prepareFindSession(db: Db) {
-  return db
-    .select()
-    .from(sessions)
-    .where(
-      and(
-        eq(sessions.idHash, sql.placeholder('idHash')),
-        eq(sessions.siteId, sql.placeholder('siteId')),
-        gt(sessions.expiresAt, sql.placeholder('now')),
-      ),
-    )
-    .limit(1)
-    .prepare('find_session');
+  return db.select().from(sessions).where(liveSessionPlaceholders).limit(1).prepare('find_session');
 }
 
 // Every member request runs this query: built once per database handle, not once per call.

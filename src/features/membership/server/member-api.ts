@@ -5,8 +5,10 @@ import { isSameOrigin } from '@/server/http/origin';
 import { jsonError, jsonFromError, readJson } from '@/server/http/responses';
 import type { Site } from '@/features/site';
 import type { Viewer } from '@/features/auth';
-import { firebaseIdentity, resolveFreshViewer, resolveViewer, sessionTokenOf } from '@/features/auth/server';
+import { firebaseIdentity, resolveFreshViewer, sessionTokenOf } from '@/features/auth/server';
 import { isTimeoutError, withTimeout } from '@/lib/timeout';
+import { findMember, type Member } from './members';
+import { viewerAndMember } from './session-member';
 
 /**
  * The longest a member waits for an answer (issue 18): a request caught by a database outage would otherwise wait in
@@ -23,6 +25,8 @@ export interface MemberRequest<P> {
   db: Db;
   /** The JSON body; undefined when missing or not JSON (the handler's schema then refuses it). */
   body: unknown;
+  /** The viewer's member row (null before their first sign-up step): read with the session, or when first asked. */
+  member: () => Promise<Member | null>;
 }
 
 export interface MemberPostOptions {
@@ -48,14 +52,22 @@ export function memberAnswer<P>(
     const db = await getDb();
     const token = sessionTokenOf(request.headers.get('cookie')) ?? undefined;
     let viewer: Viewer | null;
+    let member: () => Promise<Member | null>;
     if (options.fresh) {
       const verdict = await resolveFreshViewer({ db, identity: firebaseIdentity }, site, token);
       if ('refused' in verdict) return jsonError(verdict.refused);
       viewer = verdict.viewer;
-    } else viewer = await resolveViewer({ db, identity: firebaseIdentity }, site, token);
+      const uid = viewer?.uid ?? '';
+      member = () => findMember(db, site.id, uid);
+    } else {
+      // The session and its member in one round trip (most handlers need the member).
+      const found = await viewerAndMember(db, site, token);
+      viewer = found?.viewer ?? null;
+      member = async () => found?.member ?? null;
+    }
     if (!viewer) return jsonError('UNAUTHENTICATED');
     const body = await readJson(request);
-    return await handler({ request, params, site, viewer, db, body });
+    return await handler({ request, params, site, viewer, db, body, member });
   }
   return async (request: Request, site: Site | null, params: P): Promise<Response> => {
     const work = answer(request, site, params);

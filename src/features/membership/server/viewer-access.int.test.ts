@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '@/test/db';
 import { demoSiteFile } from '@/test/site-fixtures';
+import { sql } from 'drizzle-orm';
+import { executeRows } from '@/server/db/raw';
 import { sandboxClocks } from '@/server/db/schema';
 import { upsertSite, type Site } from '@/features/site/server';
 import { createSession } from '@/features/auth/server';
 import { memberStatus } from '@/features/membership/server/members';
 import { findViewerAccess } from '@/features/membership/server/viewer-access';
+import { hasPremiumSql, inPremiumSetSql } from '@/features/membership/server/access-sql';
 import { addMember, addPlan, type MemberSpec } from '@/features/membership/server/test-fixtures';
 
 let handle: Awaited<ReturnType<typeof createTestDb>>;
@@ -74,6 +77,25 @@ describe('findViewerAccess', () => {
     expect((await access(leaving, now, mio.id, true))?.level).toBe('guest');
     // Without the sandbox (Stripe), the real time counts.
     expect((await access(leaving, now, mio.id, false))?.level).toBe('premium');
+  });
+
+  it('answers premium in SQL, per member and for a whole list, as memberStatus does, member by member', async () => {
+    for (const at of [past, now, future]) {
+      const value = sql`${at.toISOString()}::timestamptz`;
+      const rows = await executeRows<{ id: string; each: boolean; listed: boolean }>(
+        handle.db,
+        sql`select m.id, ${hasPremiumSql(sql`m.id`, value)} as each, ${inPremiumSetSql(sql`m.id`, value)} as listed
+              from members m where m.site_id = ${mio.id}`,
+      );
+      for (const { nickname, memberId } of sessions) {
+        const row = rows.find((r) => r.id === memberId)!;
+        const premium = (await memberStatus(handle.db, memberId, at)) === 'premium';
+        expect({ each: row.each, listed: row.listed }, `${nickname} ${at.toISOString()}`).toEqual({
+          each: premium,
+          listed: premium,
+        });
+      }
+    }
   });
 
   it('opens nothing for a made-up, expired or other site token', async () => {
