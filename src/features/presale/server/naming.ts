@@ -3,7 +3,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '@/lib/errors';
 import { paths } from '@/lib/paths';
 import type { Db } from '@/server/db/client';
-import { executeRows, pgArray } from '@/server/db/raw';
+import { executeRows, sqlArray } from '@/server/db/raw';
 import { contentItems, presaleApplications, presaleParticipants, presales } from '@/server/db/schema';
 import type { Member } from '@/features/membership';
 import { hasPremiumSql } from '@/features/membership/server';
@@ -43,25 +43,29 @@ export interface CompanionCheck {
  */
 export function companionChecksSql(
   presale: { id: SQL; siteId: SQL; joinedBefore: SQL },
-  applicantId: string,
-  numbers: readonly number[],
-  ownApplicationId: string | null,
-  now: Date,
+  /** The applicant's id, a `uuid`. */
+  applicantId: SQL,
+  /** The member numbers typed, an `int[]` (sqlArray). */
+  numbers: SQL,
+  /** The application being changed, a `uuid` (null for a new one). */
+  ownApplicationId: SQL,
+  /** Now, a `timestamptz`. */
+  at: SQL,
 ): SQL {
   return sql`
     select checks.*, (checks.id is not null and joined and premium and not taken and not blocked) as ok from (
     select n.number::int as number, n.ord, m.id as id,
       coalesce(m.joined_at < ${presale.joinedBefore}, false) as joined,
-      coalesce(${hasPremiumSql(sql`m.id`, sql`${now.toISOString()}::timestamptz`)}, false) as premium,
+      coalesce(${hasPremiumSql(sql`m.id`, at)}, false) as premium,
       exists (
         select 1 from presale_participants p
         where p.presale_id = ${presale.id} and p.member_id = m.id
-          and p.application_id is distinct from ${ownApplicationId}::uuid
+          and p.application_id is distinct from ${ownApplicationId}
       ) as taken,
       exists (
-        select 1 from companion_blocks b where b.member_id = m.id and b.blocked_member_id = ${applicantId}::uuid
+        select 1 from companion_blocks b where b.member_id = m.id and b.blocked_member_id = ${applicantId}
       ) as blocked
-    from unnest(${pgArray(numbers)}::int[]) with ordinality as n(number, ord)
+    from unnest(${numbers}) with ordinality as n(number, ord)
     left join members m on m.site_id = ${presale.siteId} and m.member_number = n.number
     ) checks`;
 }
@@ -92,10 +96,10 @@ export async function namedCompanions(
       siteId: sql`${presale.siteId}::uuid`,
       joinedBefore: sql`${presale.joinedBefore.toISOString()}::timestamptz`,
     },
-    applicant.id,
-    numbers,
-    ownApplicationId,
-    now,
+    sql`${applicant.id}::uuid`,
+    sqlArray(numbers, 'int'),
+    sql`${ownApplicationId}::uuid`,
+    sql`${now.toISOString()}::timestamptz`,
   );
   return judgeCompanions(await executeRows<CompanionCheck>(db, sql`${checks} order by checks.ord`));
 }

@@ -5,6 +5,7 @@ import { oneOffPayments, presales, resaleListings, resaleMatches, resaleWaits } 
 import type { PaymentProvider } from '@/server/payments/types';
 import { resalePaymentsOf, settleForRefund } from '@/features/billing/server';
 import { notify } from '@/features/notices/server';
+import { resaleRefundedOf } from '@/features/presale/server';
 import { endUnpaidMatch, seatOf } from './shared';
 
 /**
@@ -69,13 +70,7 @@ export async function endCancelledResale(
     .limit(200);
   for (const { payment, match } of bought) {
     // What the buyer's own resale of these seats already gave back is not given (nor announced) twice.
-    const [given] = await db
-      .select({
-        yen: sql<number>`coalesce(sum(greatest(${resaleListings.faceValueYen} - ${resaleListings.feeYen}, 0)), 0)::int`,
-      })
-      .from(resaleListings)
-      .where(and(eq(resaleListings.sourcePaymentId, payment.id), eq(resaleListings.status, 'refunded')));
-    const givenYen = given?.yen ?? 0;
+    const givenYen = await resaleRefundedOf(db, [payment.id]);
     if (payment.status === 'paid' && givenYen >= payment.amountYen) {
       await db
         .update(oneOffPayments)
