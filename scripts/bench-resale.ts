@@ -17,15 +17,14 @@ import { parseArgs } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
 import { connectPostgres } from '@/server/db/client';
 import { runMigrations } from '@/server/db/migrate';
-import { contentItems, drawRounds, presaleOfferings, presales } from '@/server/db/schema';
-import { presaleSetupSchema, verifyDrawRecord } from '@/features/presale';
-import { drawPresale, freezePresale, savePresale } from '@/features/presale/server';
+import { drawRounds, presales } from '@/server/db/schema';
+import { verifyDrawRecord } from '@/features/presale';
+import { drawPresale, freezePresale } from '@/features/presale/server';
 import { runRound } from '@/features/resale/server';
-import { toJstLocalInput } from '@/lib/dates';
 import { createFreshDatabase } from './lib/bench-db';
 import { gitCommit } from './lib/bench-report';
 import { rowsOf } from '@/server/db/raw';
-import { seedEligibleMembers, seedEntries } from './lib/bench-presale-seed';
+import { benchPerformances, seedEligibleMembers, seedEntries, seedPresale } from './lib/bench-presale-seed';
 import { seedDemo } from './lib/seed';
 
 const { values } = parseArgs({
@@ -60,40 +59,15 @@ type Db = ReturnType<typeof connectPostgres>['db'];
 
 /** A presale drawn with `entries` entries (its first record is what the round links to), resale on. */
 async function drawnPresale(db: Db, siteId: string, now: Date) {
-  const [item] = await db
-    .insert(contentItems)
-    .values({ siteId, section: 'ticket', title: '【BENCH】リセール', state: 'published' })
-    .returning({ id: contentItems.id });
-  const jst = (date: Date) => toJstLocalInput(date);
-  const opens = new Date(now.getTime() - 10 * 86_400_000);
-  const setup = presaleSetupSchema.parse({
-    performances: Array.from({ length: PERFORMANCES }, (_, i) => ({
-      startsAt: jst(new Date(now.getTime() + (60 + i) * 86_400_000)),
-      doorsAt: null,
-      venue: `ベンチ会場${i + 1}`,
-      offerings: ['S席', 'A席'].map((seatType) => ({ seatType, capacity: 2_000, priceYen: 9800 })),
-    })),
-    ticketsPerApplication: 2,
-    choiceCount: 1,
-    opensAt: jst(opens),
-    closesAt: jst(new Date(opens.getTime() + 86_400_000)),
-    resultsAt: jst(new Date(opens.getTime() + 2 * 86_400_000)),
-    joinedBefore: jst(opens),
-    companionRule: 'none',
-    konbiniDeadlineDays: 3,
-  });
-  const actor = {
+  const { presale, offerings } = await seedPresale(db, {
     siteId,
-    uid: 'bench',
-    email: 'bench@example.com',
-    displayName: 'bench',
-    role: 'owner' as const,
-  };
-  const presale = await savePresale(db, actor, item!.id, setup, new Date(opens.getTime() - 3_600_000));
-  const offerings = await db
-    .select({ id: presaleOfferings.id, performanceId: presaleOfferings.performanceId })
-    .from(presaleOfferings)
-    .where(eq(presaleOfferings.presaleId, presale.id));
+    title: '【BENCH】リセール',
+    opens: new Date(now.getTime() - 10 * 86_400_000),
+    performances: benchPerformances(PERFORMANCES, now),
+    offerings: ['S席', 'A席'].map((seatType) => ({ seatType, capacity: 2_000, priceYen: 9800 })),
+    choiceCount: 1,
+    by: 'bench',
+  });
   // The first round: the sellers' own applications, drawn as the presale job draws them.
   await seedEntries(
     db,

@@ -1,13 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { connectPostgres } from '@/server/db/client';
+import { connectPostgres, type Db } from '@/server/db/client';
 import { env } from '@/server/env';
-import { members, presaleOfferings, presales, contentItems } from '@/server/db/schema';
+import { members, presales } from '@/server/db/schema';
 import { createSandboxProvider } from '@/server/payments/sandbox';
-import { presaleSetupSchema } from '@/features/presale';
-import { drawPresale, freezePresale, savePresale } from '@/features/presale/server';
-import { toJstLocalInput } from '@/lib/dates';
-import { importEmulatorAccounts, seedEligibleMembers } from '../lib/bench-presale-seed';
+import { drawPresale, freezePresale } from '@/features/presale/server';
+import { importEmulatorAccounts, seedEligibleMembers, seedPresale } from '../lib/bench-presale-seed';
 import { SESSION_COOKIE } from '../lib/bench-sessions';
 import type { World } from './setup';
 
@@ -28,6 +26,20 @@ export interface ResaleWorld {
 const PRICE_YEN = 9800;
 const FEE_YEN = 500;
 const GOOD = { number: '4242424242424242', expMonth: 12, expYear: 2035, cvc: '123' };
+
+/** A member with a saved card, as the card form saves it (the sandbox's customer and card). */
+export async function saveCard(
+  db: Db,
+  provider: ReturnType<typeof createSandboxProvider>,
+  siteId: string,
+  account: { uid: string; email: string },
+) {
+  const [member] = await db.select().from(members).where(eq(members.uid, account.uid));
+  const customerId = await provider.createCustomer({ siteId, memberId: member!.id, email: account.email });
+  await provider.changeCard({ customerId, subscriptionId: null, card: GOOD });
+  await db.update(members).set({ billingCustomerId: customerId }).where(eq(members.id, member!.id));
+  return member!;
+}
 
 export async function sessionFor(world: World, uid: string, email: string): Promise<string> {
   const token = randomBytes(32).toString('base64url');
@@ -58,44 +70,16 @@ export async function seedResale(
       buyerAccounts,
     );
     const now = new Date();
-    const jst = (date: Date) => toJstLocalInput(date);
-    const opens = new Date(now.getTime() - 10 * 86_400_000);
-    const [item] = await db
-      .insert(contentItems)
-      .values({ siteId, section: 'ticket', title: `【フォールト】リセール ${tag}`, state: 'published' })
-      .returning({ id: contentItems.id });
-    const setup = presaleSetupSchema.parse({
-      performances: [
-        {
-          startsAt: jst(new Date(now.getTime() + 60 * 86_400_000)),
-          doorsAt: null,
-          venue: 'フォールト会場',
-          offerings: [{ seatType: '指定席', capacity: 500, priceYen: PRICE_YEN }],
-        },
-      ],
-      ticketsPerApplication: 2,
-      choiceCount: 1,
-      opensAt: jst(opens),
-      closesAt: jst(new Date(opens.getTime() + 86_400_000)),
-      resultsAt: jst(new Date(opens.getTime() + 2 * 86_400_000)),
-      joinedBefore: jst(opens),
-      companionRule: 'none',
-      konbiniDeadlineDays: 3,
-    });
-    const actor = {
+    const { presale, itemId, offerings } = await seedPresale(db, {
       siteId,
-      uid: 'faults',
-      email: 'faults@example.com',
-      displayName: 'faults',
-      role: 'owner' as const,
-    };
-    const presale = await savePresale(db, actor, item!.id, setup, new Date(opens.getTime() - 3_600_000));
-    const offeringIds = (
-      await db
-        .select({ id: presaleOfferings.id })
-        .from(presaleOfferings)
-        .where(eq(presaleOfferings.presaleId, presale.id))
-    ).map((row) => row.id);
+      title: `【フォールト】リセール ${tag}`,
+      opens: new Date(now.getTime() - 10 * 86_400_000),
+      performances: [{ startsAt: new Date(now.getTime() + 60 * 86_400_000), venue: 'フォールト会場' }],
+      offerings: [{ seatType: '指定席', capacity: 500, priceYen: PRICE_YEN }],
+      choiceCount: 1,
+      by: 'faults',
+    });
+    const offeringIds = offerings.map((row) => row.id);
     // The sellers' own applications (one seat type, two tickets), drawn as the presale job draws them.
     await db.execute(sql`
       insert into presale_applications (id, presale_id, member_id, receipt_no, tickets, status)
@@ -150,19 +134,12 @@ export async function seedResale(
     const provider = createSandboxProvider(db, async () => {});
     const buyers: ResaleWorld['buyers'] = [];
     for (const [i, account] of buyerAccounts.entries()) {
-      const [member] = await db.select().from(members).where(eq(members.uid, account.uid));
-      const customerId = await provider.createCustomer({
-        siteId,
-        memberId: member!.id,
-        email: account.email,
-      });
-      await provider.changeCard({ customerId, subscriptionId: null, card: GOOD });
-      await db.update(members).set({ billingCustomerId: customerId }).where(eq(members.id, member!.id));
+      const member = await saveCard(db, provider, siteId, account);
       await db.execute(sql`
         insert into resale_waits (site_id, presale_id, offering_id, member_id, tickets, payment_method)
-        values (${siteId}, ${presale.id}, ${offering}, ${member!.id}, ${1 + (i % 2)}, 'card')`);
+        values (${siteId}, ${presale.id}, ${offering}, ${member.id}, ${1 + (i % 2)}, 'card')`);
       buyers.push({
-        memberId: member!.id,
+        memberId: member.id,
         uid: account.uid,
         cookie: await sessionFor(world, account.uid, account.email),
       });
@@ -171,7 +148,7 @@ export async function seedResale(
       select uid, email from staff_members where site_id = ${siteId} and role = 'owner' limit 1`;
     return {
       presaleId: presale.id,
-      itemId: item!.id,
+      itemId: itemId,
       staffCookie: await sessionFor(world, owner!.uid, owner!.email),
       buyers,
       listings: 2 * n,

@@ -1,12 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { connectPostgres } from '@/server/db/client';
-import { contentItems, members, presaleOfferings, presales } from '@/server/db/schema';
+import { presales } from '@/server/db/schema';
 import { createSandboxProvider } from '@/server/payments/sandbox';
-import { presaleSetupSchema } from '@/features/presale';
-import { drawPresale, freezePresale, savePresale } from '@/features/presale/server';
-import { toJstLocalInput } from '@/lib/dates';
-import { seedEligibleMembers } from '../lib/bench-presale-seed';
-import { sessionFor } from './resale';
+import { drawPresale, freezePresale } from '@/features/presale/server';
+import { seedEligibleMembers, seedPresale } from '../lib/bench-presale-seed';
+import { saveCard, sessionFor } from './resale';
 import type { World } from './setup';
 
 /**
@@ -23,7 +21,6 @@ export interface SecondChanceWorld {
 }
 
 const PRICE_YEN = 8800;
-const GOOD = { number: '4242424242424242', expMonth: 12, expYear: 2035, cvc: '123' };
 
 export async function seedSecondChance(
   world: World,
@@ -38,42 +35,16 @@ export async function seedSecondChance(
     const total = options.winners + options.waiting;
     const accounts = await seedEligibleMembers(db, siteId, prefix, total);
     const now = new Date();
-    const jst = (date: Date) => toJstLocalInput(date);
-    const opens = new Date(now.getTime() - 10 * 86_400_000);
-    const [item] = await db
-      .insert(contentItems)
-      .values({ siteId, section: 'ticket', title: `【フォールト】復活当選 ${tag}`, state: 'published' })
-      .returning({ id: contentItems.id });
-    const setup = presaleSetupSchema.parse({
-      performances: [
-        {
-          startsAt: jst(new Date(now.getTime() + 60 * 86_400_000)),
-          doorsAt: null,
-          venue: 'フォールト会場',
-          offerings: [{ seatType: '指定席', capacity: 2 * options.winners, priceYen: PRICE_YEN }],
-        },
-      ],
-      ticketsPerApplication: 2,
-      choiceCount: 1,
-      opensAt: jst(opens),
-      closesAt: jst(new Date(opens.getTime() + 86_400_000)),
-      resultsAt: jst(new Date(opens.getTime() + 2 * 86_400_000)),
-      joinedBefore: jst(opens),
-      companionRule: 'none',
-      konbiniDeadlineDays: 3,
-    });
-    const actor = {
+    const { presale, itemId, offerings } = await seedPresale(db, {
       siteId,
-      uid: 'faults',
-      email: 'faults@example.com',
-      displayName: 'faults',
-      role: 'owner' as const,
-    };
-    const presale = await savePresale(db, actor, item!.id, setup, new Date(opens.getTime() - 3_600_000));
-    const [offering] = await db
-      .select({ id: presaleOfferings.id })
-      .from(presaleOfferings)
-      .where(eq(presaleOfferings.presaleId, presale.id));
+      title: `【フォールト】復活当選 ${tag}`,
+      opens: new Date(now.getTime() - 10 * 86_400_000),
+      performances: [{ startsAt: new Date(now.getTime() + 60 * 86_400_000), venue: 'フォールト会場' }],
+      offerings: [{ seatType: '指定席', capacity: 2 * options.winners, priceYen: PRICE_YEN }],
+      choiceCount: 1,
+      by: 'faults',
+    });
+    const offering = offerings[0];
     await db.execute(sql`
       insert into presale_applications (id, presale_id, member_id, receipt_no, tickets, status, payment_method)
       select md5(${presale.id} || n)::uuid, ${presale.id}, md5(${prefix} || n)::uuid,
@@ -107,21 +78,12 @@ export async function seedSecondChance(
       values (${presale.id}, ${offering!.id}, ${options.released}, 'faults')`);
     // The members in line: a saved card each, as the card form saves it.
     const provider = createSandboxProvider(db, async () => {});
-    for (const account of accounts.slice(options.winners)) {
-      const [member] = await db.select().from(members).where(eq(members.uid, account.uid));
-      const customerId = await provider.createCustomer({
-        siteId,
-        memberId: member!.id,
-        email: account.email,
-      });
-      await provider.changeCard({ customerId, subscriptionId: null, card: GOOD });
-      await db.update(members).set({ billingCustomerId: customerId }).where(eq(members.id, member!.id));
-    }
+    for (const account of accounts.slice(options.winners)) await saveCard(db, provider, siteId, account);
     const [owner] = await world.sql<{ uid: string; email: string }[]>`
       select uid, email from staff_members where site_id = ${siteId} and role = 'owner' limit 1`;
     return {
       presaleId: presale.id,
-      itemId: item!.id,
+      itemId: itemId,
       staffCookie: await sessionFor(world, owner!.uid, owner!.email),
       released: options.released,
     };

@@ -3,8 +3,14 @@
  * grant each, joined two months ago, numbered as joinMember numbers them), their accounts in the Auth emulator (the
  * application endpoint checks the account with the provider on every request), and whole entry lists for a draw.
  */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
+import { contentItems, presaleOfferings } from '@/server/db/schema';
+import { presaleSetupSchema } from '@/features/presale';
+import { savePresale } from '@/features/presale/server';
+import { toJstLocalInput } from '@/lib/dates';
+
+const jst = (date: Date) => toJstLocalInput(date);
 
 /** `count` premium members whose uids are `${prefix}1…`; answers their uids and e-mails. */
 export async function seedEligibleMembers(
@@ -88,4 +94,90 @@ export async function seedEntries(
     select md5(${presaleId} || n)::uuid, k + 1,
            ((${offerings}) ->> ((n * 7 + k * 13) % ${offeringIds.length}))::uuid
     from generate_series(1, ${count}::int) as n, generate_series(0, 2) as k`);
+}
+
+/** What seedPresale sets up: one seat list for every performance, the window from `opens`. */
+export interface PresaleSeed {
+  siteId: string;
+  title: string;
+  opens: Date;
+  /** Default: a day after `opens`; the results a day after the close. */
+  closes?: Date;
+  results?: Date;
+  performances: { startsAt: Date; venue: string }[];
+  offerings: { seatType: string; capacity: number; priceYen: number }[];
+  choiceCount: number;
+  /** Who set it up (the staff actor's uid and name). */
+  by: string;
+}
+
+/**
+ * A presale on a new TICKET item, set up by the same function staff use, "an hour before" its window opens, as staff
+ * would have: the benchmarks' and the fault rounds' one way to make one. Answers it with its offerings.
+ */
+export async function seedPresale(db: Db, seed: PresaleSeed) {
+  const [item] = await db
+    .insert(contentItems)
+    .values({ siteId: seed.siteId, section: 'ticket', title: seed.title, state: 'published' })
+    .returning({ id: contentItems.id });
+  const closes = seed.closes ?? new Date(seed.opens.getTime() + 86_400_000);
+  const setup = presaleSetupSchema.parse({
+    performances: seed.performances.map((performance) => ({
+      startsAt: jst(performance.startsAt),
+      doorsAt: null,
+      venue: performance.venue,
+      offerings: seed.offerings,
+    })),
+    ticketsPerApplication: 2,
+    choiceCount: seed.choiceCount,
+    opensAt: jst(seed.opens),
+    closesAt: jst(closes),
+    resultsAt: jst(seed.results ?? new Date(closes.getTime() + 86_400_000)),
+    joinedBefore: jst(seed.opens),
+    companionRule: 'none',
+    konbiniDeadlineDays: 3,
+  });
+  const actor = {
+    siteId: seed.siteId,
+    uid: seed.by,
+    email: `${seed.by}@example.com`,
+    displayName: seed.by,
+    role: 'owner' as const,
+  };
+  const presale = await savePresale(db, actor, item!.id, setup, new Date(seed.opens.getTime() - 3_600_000));
+  const offerings = await db
+    .select({ id: presaleOfferings.id, performanceId: presaleOfferings.performanceId })
+    .from(presaleOfferings)
+    .where(eq(presaleOfferings.presaleId, presale.id));
+  return { presale, itemId: item!.id, offerings };
+}
+
+/** `count` performances from 60 days on, a day apart, at ベンチ会場1…. */
+export const benchPerformances = (count: number, now: Date) =>
+  Array.from({ length: count }, (_, i) => ({
+    startsAt: new Date(now.getTime() + (60 + i) * 86_400_000),
+    venue: `ベンチ会場${i + 1}`,
+  }));
+
+/** A presale of 20 performances on a new TICKET item of the site, its window open now (bench:presale). */
+export async function openPresale(
+  db: Db,
+  site: { id: string },
+  title: string,
+  seatTypes: string[],
+  capacity: number,
+) {
+  const now = new Date();
+  const { presale, itemId, offerings } = await seedPresale(db, {
+    siteId: site.id,
+    title,
+    opens: new Date(now.getTime() - 60_000),
+    closes: new Date(now.getTime() + 86_400_000),
+    results: new Date(now.getTime() + 2 * 86_400_000),
+    performances: benchPerformances(20, now),
+    offerings: seatTypes.map((seatType) => ({ seatType, capacity, priceYen: 9800 })),
+    choiceCount: 3,
+    by: 'bench',
+  });
+  return { presale, itemId, offeringIds: offerings.map((o) => o.id) };
 }
