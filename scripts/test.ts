@@ -26,6 +26,8 @@ interface Counts {
   passed: number;
   failed: number;
   skipped: number;
+  /** What failed, by name, with the first line of its error: printed beside the summary so that CI's tail keeps it. */
+  failures?: string[];
 }
 interface Phase {
   name: string;
@@ -57,26 +59,83 @@ async function readJson<T>(file: string): Promise<T | null> {
   return JSON.parse(await readFile(file, 'utf8').catch(() => 'null')) as T | null;
 }
 
+const firstLine = (text = '') => text.trim().split('\n')[0]?.slice(0, 200) ?? '';
+const relative = (file: string) => path.relative(process.cwd(), file);
+
+interface VitestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  testResults: {
+    name: string;
+    status: string;
+    message?: string;
+    assertionResults: { fullName: string; status: string; failureMessages?: string[] }[];
+  }[];
+}
+
 /** Vitest's JSON report (the Jest format); a run that wrote none counts as one failure. */
 async function vitestCounts(file: string, ok: boolean): Promise<Counts> {
-  const report = await readJson<{ numPassedTests: number; numFailedTests: number; numPendingTests: number }>(
-    file,
-  );
-  if (!report) return { passed: 0, failed: 1, skipped: 0 };
+  const report = await readJson<VitestReport>(file);
+  if (!report) return { passed: 0, failed: 1, skipped: 0, failures: ['vitest wrote no report'] };
+  const failures = report.testResults.flatMap((suite) => {
+    const tests = suite.assertionResults
+      .filter((test) => test.status === 'failed')
+      .map((test) => `${relative(suite.name)} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    // A file that failed outside its tests (an import, a hook) has no failed test to name.
+    return tests.length || suite.status !== 'failed'
+      ? tests
+      : [`${relative(suite.name)}: ${firstLine(suite.message)}`];
+  });
   const failed = report.numFailedTests + (ok || report.numFailedTests > 0 ? 0 : 1);
-  return { passed: report.numPassedTests, failed, skipped: report.numPendingTests };
+  return { passed: report.numPassedTests, failed, skipped: report.numPendingTests, failures };
+}
+
+interface PlaywrightSuite {
+  title: string;
+  file?: string;
+  specs?: {
+    title: string;
+    line: number;
+    tests: { projectName: string; status: string; results: { error?: { message?: string } }[] }[];
+  }[];
+  suites?: PlaywrightSuite[];
+}
+
+/** The failed or flaky tests of Playwright's JSON report, by file, line, project and title. */
+function playwrightFailures(suites: PlaywrightSuite[], file = ''): string[] {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? []).flatMap((spec) =>
+      spec.tests
+        .filter((test) => test.status === 'unexpected' || test.status === 'flaky')
+        .map((test) => {
+          const error = test.results.find((result) => result.error)?.error?.message;
+          // Playwright colours its messages; the tail is read as plain text.
+          const message = firstLine(error?.replace(/\u001b\[[0-9;]*m/g, ''));
+          return `${suite.file ?? file}:${spec.line} [${test.projectName}] ${spec.title} (${test.status}): ${message}`;
+        }),
+    ),
+    ...playwrightFailures(suite.suites ?? [], suite.file ?? file),
+  ]);
 }
 
 /** Playwright's JSON report; a run that wrote none counts as one failure. */
 async function playwrightCounts(file: string, ok: boolean): Promise<Counts> {
   const report = await readJson<{
     stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+    suites: PlaywrightSuite[];
+    errors?: { message?: string }[];
   }>(file);
-  if (!report) return { passed: 0, failed: 1, skipped: 0 };
+  if (!report) return { passed: 0, failed: 1, skipped: 0, failures: ['playwright wrote no report'] };
   const { expected, unexpected, flaky, skipped } = report.stats;
+  const failures = [
+    ...playwrightFailures(report.suites),
+    // Errors outside any test: the global setup, a web server that did not start.
+    ...(report.errors ?? []).map((error) => `playwright: ${firstLine(error.message)}`),
+  ];
   // A flaky test (passed on a retry) is a failure here: the suite runs without retries.
   const failed = unexpected + flaky + (ok || unexpected + flaky > 0 ? 0 : 1);
-  return { passed: expected, failed, skipped };
+  return { passed: expected, failed, skipped, failures };
 }
 
 async function timed(name: string, body: () => Promise<Counts>, beside = false): Promise<Phase> {
@@ -156,7 +215,12 @@ async function playwright(
 async function faults(): Promise<Counts> {
   const sandbox = await faultRun([]);
   const stripe = await faultRun(['--provider', 'stripe']);
-  return { passed: sandbox.passed + stripe.passed, failed: sandbox.failed + stripe.failed, skipped: 0 };
+  return {
+    passed: sandbox.passed + stripe.passed,
+    failed: sandbox.failed + stripe.failed,
+    skipped: 0,
+    failures: [...(sandbox.failures ?? []), ...(stripe.failures ?? [])],
+  };
 }
 
 /**
@@ -183,10 +247,16 @@ function faultRun(args: string[]): Promise<Counts> {
       );
       const [, passed = '0', failed = '1'] =
         [...text.matchAll(/^(\d+) passed, (\d+) failed\s*$/gm)].at(-1) ?? [];
+      const label = `faults${args.length ? ` ${args.join(' ')}` : ''}`;
+      // The run's table: | scenario | check | figure | target | FAIL |
+      const failures = [
+        ...text.matchAll(/^\|\s*(.+?)\s*\|\s*(.+?)\s*\|\s*(.+?)\s*\|.*\|\s*FAIL\s*\|\s*$/gm),
+      ].map(([, scenario, check, figure]) => `${label} › ${scenario} › ${check}: ${figure}`);
       resolve({
         passed: Number(passed),
         failed: Number(failed) + (ok || Number(failed) > 0 ? 0 : 1),
         skipped: 0,
+        failures: failures.length || ok ? failures : [`${label}: ended without success (see its output)`],
       });
     };
     child.on('error', () => done(false));
@@ -272,7 +342,14 @@ function report(phases: Phase[], runSeconds: number): string {
     const budget = budgetOf(name);
     if (budget && seconds > budget) console.log(`over budget: ${name} took ${seconds} s of its ${budget} s`);
   }
-  const sum = (key: keyof Counts) => phases.reduce((total, phase) => total + phase.counts[key], 0);
+  // Named last but one, so that CI's tail, which keeps only the end of the output, names what failed.
+  const failures = phases.flatMap((phase) =>
+    (phase.counts.failures ?? []).map((name) => `${phase.name}: ${name}`),
+  );
+  if (failures.length) console.log(`\n== Failed ==\n${failures.slice(0, 15).join('\n')}`);
+  if (failures.length > 15) console.log(`… and ${failures.length - 15} more`);
+  const sum = (key: 'passed' | 'failed' | 'skipped') =>
+    phases.reduce((total, phase) => total + phase.counts[key], 0);
   const skipped = sum('skipped');
   return `${sum('passed')} passed, ${sum('failed')} failed${skipped ? `, ${skipped} skipped` : ''}`;
 }
