@@ -12,7 +12,7 @@
  *     `--entries 2000` keeps step 2 short when only the result time is wanted (it does not depend on step 2);
  *     `--entries 0` leaves it out.
  * `--instances N`: the production shape (docs/decisions/0044, lib/bench-shape.ts): N app instances behind nginx
- * (deploy/nginx.conf) on PgBouncer in transaction mode (deploy/pgbouncer.ini); the load goes through nginx. Without
+ * (deploy/nginx.conf) on PgBouncer in session mode (deploy/pgbouncer.ini); the load goes through nginx. Without
  * it, one instance on PostgreSQL directly, as before.
  * `--opening-members 2000`: first a club's opening (lib/bench-opening.ts): that many new fans join through the seven
  * sign-up steps from `--opening-addresses` client addresses (20), arriving evenly over `--opening-seconds` (600).
@@ -28,19 +28,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
 import { eq, sql } from 'drizzle-orm';
 import { connectPostgres } from '@/server/db/client';
-import { contentItems, presaleApplications, presaleOfferings, presales } from '@/server/db/schema';
-import { presaleSetupSchema, verifyDrawRecord } from '@/features/presale';
-import {
-  announceResults,
-  closeAndDrawDue,
-  drawPresale,
-  freezePresale,
-  savePresale,
-} from '@/features/presale/server';
+import { presaleApplications, presales } from '@/server/db/schema';
+import { verifyDrawRecord } from '@/features/presale';
+import { announceResults, closeAndDrawDue, drawPresale, freezePresale } from '@/features/presale/server';
 import { createFreshDatabase } from './lib/bench-db';
+import { runWave, warmPool, type WaveResult } from './lib/bench-wave';
 import { cpuSeconds } from './lib/bench-app';
 import { startShape } from './lib/bench-shape';
 import { openingChecks, runOpening, type OpeningResult } from './lib/bench-opening';
@@ -48,8 +42,12 @@ import { startCpuHog } from './lib/cpu-hog';
 import { gitCommit } from './lib/bench-report';
 import { openPremiumMemberSessions } from './lib/bench-sessions';
 import { rowsOf } from './lib/bench-seed';
-import { importEmulatorAccounts, seedEligibleMembers, seedEntries } from './lib/bench-presale-seed';
-import { toJstLocalInput } from '@/lib/dates';
+import {
+  importEmulatorAccounts,
+  openPresale,
+  seedEligibleMembers,
+  seedEntries,
+} from './lib/bench-presale-seed';
 
 const { values } = parseArgs({
   options: {
@@ -85,6 +83,8 @@ const EDGE_PORT = Number(BENCH_EDGE_PORT ?? 8720);
 const POOLER_PORT = Number(BENCH_POOLER_PORT ?? 6433);
 /** Where the load goes: the one instance, or nginx before them (set once they run). */
 let BASE = `http://localhost:${PORT}`;
+/** What opens each connection of a wave: the TICKET item's presale without a session (set once the item exists). */
+let WARM_PATH = '/';
 const DATA_DIR = '.data/bench-presale';
 const STARTED_AT = new Date();
 /** The code this run started with (a commit made while it runs must not be credited with its figures). */
@@ -102,65 +102,9 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => void cleanUp().then(() => process.exit(130)));
 }
 
-const jst = (date: Date) => toJstLocalInput(date);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
-/** A presale on a new TICKET item of the site, set up by the same function staff use, its window open now. */
-async function openPresale(
-  db: ReturnType<typeof connectPostgres>['db'],
-  site: { id: string },
-  title: string,
-  seatTypes: string[],
-  capacity: number,
-) {
-  const [item] = await db
-    .insert(contentItems)
-    .values({ siteId: site.id, section: 'ticket', title, state: 'published' })
-    .returning({ id: contentItems.id });
-  const now = new Date();
-  const opens = new Date(now.getTime() - 60_000);
-  const setup = presaleSetupSchema.parse({
-    performances: Array.from({ length: 20 }, (_, i) => ({
-      startsAt: jst(new Date(now.getTime() + (60 + i) * 86_400_000)),
-      doorsAt: null,
-      venue: `ベンチ会場${i + 1}`,
-      offerings: seatTypes.map((seatType) => ({ seatType, capacity, priceYen: 9800 })),
-    })),
-    ticketsPerApplication: 2,
-    choiceCount: 3,
-    opensAt: jst(opens),
-    closesAt: jst(new Date(now.getTime() + 86_400_000)),
-    resultsAt: jst(new Date(now.getTime() + 2 * 86_400_000)),
-    joinedBefore: jst(opens),
-    companionRule: 'none',
-    konbiniDeadlineDays: 3,
-  });
-  const actor = {
-    siteId: site.id,
-    uid: 'bench',
-    email: 'bench@example.com',
-    displayName: 'bench',
-    role: 'owner' as const,
-  };
-  // Set up "an hour before" its opening, as staff would have.
-  const presale = await savePresale(db, actor, item!.id, setup, new Date(opens.getTime() - 3_600_000));
-  const offerings = await db
-    .select({ id: presaleOfferings.id })
-    .from(presaleOfferings)
-    .where(eq(presaleOfferings.presaleId, presale.id));
-  return { presale, itemId: item!.id, offeringIds: offerings.map((o) => o.id) };
-}
-
-interface Wave {
-  sent: number;
-  statuses: Record<string, number>;
-  wallMs: number;
-  p50: number;
-  p99: number;
-  max: number;
-  /** Socket errors and timeouts: requests that got no answer at all. */
-  errors: number;
-  wrong: string[];
+interface Wave extends WaveResult {
   /** CPU milliseconds per request of the app servers, the Auth emulator, nginx and PgBouncer, and PostgreSQL. */
   cpuPerRequest: CpuSpent;
 }
@@ -206,7 +150,10 @@ async function cpuAround<T>(run: () => Promise<T>): Promise<[T, CpuSpent]> {
   ];
 }
 
-/** `amount` requests, each with the next cookie (and body), `CONNECTIONS` at once; every answer's status kept. */
+/**
+ * `cookies.length` requests, each with the next cookie (and body), `CONNECTIONS` at once on connections opened before
+ * the clock starts (lib/bench-wave.ts); every answer's status kept.
+ */
 async function wave(options: {
   method: 'GET' | 'POST';
   path: string;
@@ -214,59 +161,35 @@ async function wave(options: {
   body?: (index: number) => string;
   check?: (status: number, body: string) => string | null;
 }): Promise<Wave> {
-  let next = 0;
-  const statuses: Record<string, number> = {};
-  const wrong: string[] = [];
-  const started = Date.now();
-  const [result, cpu] = await cpuAround(() =>
-    autocannon({
-      url: BASE,
-      connections: CONNECTIONS,
-      amount: options.cookies.length,
-      timeout: 30,
-      requests: [
-        {
-          method: options.method,
-          path: options.path,
-          setupRequest: (request) => {
-            const index = next++;
-            return {
-              ...request,
-              headers: {
-                ...request.headers,
-                cookie: options.cookies[index % options.cookies.length]!,
-                origin: BASE,
-                'content-type': 'application/json',
-              },
-              ...(options.body ? { body: options.body(index) } : {}),
-            };
-          },
-          onResponse: (status, body) => {
-            statuses[status] = (statuses[status] ?? 0) + 1;
-            const problem = options.check?.(status, body);
-            if (problem && wrong.length < 5) wrong.push(problem);
-          },
-        },
-      ],
-    }),
-  );
-  const perRequest = (seconds: number) => Math.round((seconds * 1000 * 100) / options.cookies.length) / 100;
-  return {
-    cpuPerRequest: {
-      app: perRequest(cpu.app),
-      emulator: perRequest(cpu.emulator),
-      edge: perRequest(cpu.edge),
-      postgres: perRequest(cpu.postgres),
-    },
-    sent: options.cookies.length,
-    statuses,
-    wallMs: Date.now() - started,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    max: result.latency.max,
-    errors: result.errors + result.timeouts,
-    wrong,
-  };
+  // A cheap answer to open each connection with: the same address without a session (401, no database read).
+  const pool = await warmPool(BASE, CONNECTIONS, WARM_PATH);
+  try {
+    const [result, cpu] = await cpuAround(() =>
+      runWave(pool, CONNECTIONS, options.cookies.length, {
+        method: options.method,
+        path: options.path,
+        headers: (index) => ({
+          cookie: options.cookies[index % options.cookies.length]!,
+          origin: BASE,
+          'content-type': 'application/json',
+        }),
+        body: options.body,
+        check: options.check,
+      }),
+    );
+    const perRequest = (seconds: number) => Math.round((seconds * 1000 * 100) / options.cookies.length) / 100;
+    return {
+      ...result,
+      cpuPerRequest: {
+        app: perRequest(cpu.app),
+        emulator: perRequest(cpu.emulator),
+        edge: perRequest(cpu.edge),
+        postgres: perRequest(cpu.postgres),
+      },
+    };
+  } finally {
+    await pool.close();
+  }
 }
 
 /** Step 2: a closed presale of ENTRIES entries, frozen and drawn by the job's functions, its record verified. */
@@ -385,6 +308,7 @@ async function main(): Promise<boolean> {
   const accounts = await seedEligibleMembers(db, mio.id, 'pb-mio-', MEMBERS);
   await importEmulatorAccounts(`127.0.0.1:${AUTH_PORT}`, PROJECT_ID, mio.tenant, accounts);
   const rush = await openPresale(db, mio, '【BENCH】先行 開始', ['指定席'], 400);
+  WARM_PATH = `/api/presales/item/${rush.itemId}`;
   const cookies = await openPremiumMemberSessions(db, mio, MEMBERS, 'pb-mio-');
   const applyBody = (index: number) => {
     const o = rush.offeringIds;
@@ -587,6 +511,9 @@ async function main(): Promise<boolean> {
   for (const [name, w] of Object.entries(waves)) {
     if (w.wrong.length) console.log(`${name}: unexpected answers, e.g. ${w.wrong.join(' | ')}`);
     console.log(`${name}: statuses ${JSON.stringify(w.statuses)}, no answer ${w.errors}`);
+    console.log(
+      `${name}: slowest (sent at → took, ms): ${w.slowest.map((a) => `${a.sentAtMs} → ${a.ms}`).join(', ')}`,
+    );
     const cpu = w.cpuPerRequest;
     console.log(
       `${name}: CPU per request: app ${cpu.app} ms, Auth emulator ${cpu.emulator} ms, ` +

@@ -1,7 +1,7 @@
 /**
  * The app as `npm run bench:presale` runs it: one instance on PostgreSQL directly (as `npm start` does), or with
  * `--instances N` the production shape (docs/decisions/0044): N instances of the compiled server behind nginx
- * (deploy/nginx.conf, scripts/lib/edge.ts) on PgBouncer in transaction mode (deploy/pgbouncer.ini, lib/pooler.ts).
+ * (deploy/nginx.conf, scripts/lib/edge.ts) on PgBouncer in session mode (deploy/pgbouncer.ini, lib/pooler.ts).
  * The first instance is `npm start`'s (it migrates and seeds past the pooler, starts the Auth emulator and the mail
  * catcher, builds when needed); the others run beside it with the same keys, each on the next port.
  */
@@ -58,7 +58,7 @@ export async function startShape(options: ShapeOptions): Promise<Shape> {
     Object.assign(env, {
       DATABASE_URL: pooler.urlOf(options.databaseName),
       DATABASE_DIRECT_URL: options.databaseUrl,
-      DATABASE_POOLER: 'pgbouncer-transaction',
+      DATABASE_POOLER: 'pgbouncer-session',
       // nginx appends the client's address to X-Forwarded-For (deploy/nginx.conf).
       TRUSTED_PROXIES: '1',
     });
@@ -113,7 +113,7 @@ export async function startShape(options: ShapeOptions): Promise<Shape> {
       ...notable('nginx', await edge.errorLog(), /\[(warn|error|crit|alert|emerg)\]/),
       ...notable('pgbouncer', await pooler!.log(), /WARNING|ERROR|FATAL/),
     ],
-    label: `${instances} instance(s) behind nginx (deploy/nginx.conf) on PgBouncer in transaction mode (deploy/pgbouncer.ini)`,
+    label: `${instances} instance(s) behind nginx (deploy/nginx.conf) on PgBouncer in session mode (deploy/pgbouncer.ini)`,
   };
 }
 
