@@ -35,11 +35,27 @@ describe('the app pool before PgBouncer in transaction mode (decision 0044)', ()
     });
   });
 
+  it('before PgBouncer in session mode (deploy/pgbouncer.ini): statements prepared, no startup parameter', async () => {
+    const session = appPoolOptions(
+      parseEnv({ DATABASE_URL: POOLED, DATABASE_POOLER: 'pgbouncer-session', DATABASE_DIRECT_URL: DIRECT }),
+    );
+    const client = clientOptions(session.max, session.timeouts, session.pooler);
+    expect(client.prepare).toBeUndefined();
+    // A short pipeline: a crowd's queries are not left behind deep ones (decision 0057).
+    expect(client.max_pipeline).toBe(4);
+    // PgBouncer refuses the bounds as startup parameters: its connect_query sets them.
+    expect(client.connection).toBeUndefined();
+    const handle = connectPostgres(POOLED, { ...session, shared: false });
+    expect(handle.listen).toBeTypeOf('function');
+    await handle.close();
+  });
+
   it('straight to PostgreSQL: statements prepared, the bounds sent at connection, LISTEN on the pool', async () => {
     const direct = appPoolOptions(parseEnv({ DATABASE_URL: DIRECT }));
     const client = clientOptions(direct.max, direct.timeouts, direct.pooler);
     expect(client.prepare).toBeUndefined();
-    expect(client.max_pipeline).toBeUndefined();
+    // A short pipeline: a crowd's queries are not left behind deep ones (decision 0057).
+    expect(client.max_pipeline).toBe(4);
     expect(client.connection).toEqual({
       statement_timeout: 5_000,
       lock_timeout: 2_000,

@@ -46,10 +46,12 @@ export interface DbTimeouts {
 }
 
 /**
- * What stands between the pool and PostgreSQL (env DATABASE_POOLER, decision 0044). `pgbouncer-transaction`: a
- * server connection serves this client for one transaction only (PgBouncer 1.18 keeps no prepared statements).
+ * What stands between the pool and PostgreSQL (env DATABASE_POOLER, decisions 0044 and 0055). `pgbouncer-session`
+ * (deploy/pgbouncer.ini): each of the pool's connections keeps one server connection, so statements stay prepared;
+ * PgBouncer refuses startup parameters. `pgbouncer-transaction`: a server connection serves this client for one
+ * transaction only (PgBouncer 1.18 keeps no prepared statements).
  */
-export type Pooler = 'pgbouncer-transaction';
+export type Pooler = 'pgbouncer-session' | 'pgbouncer-transaction';
 
 export interface ConnectOptions {
   max?: number;
@@ -66,6 +68,16 @@ export interface ConnectOptions {
  */
 const POOLED = { prepare: false, max_pipeline: 0 } as const;
 
+/**
+ * Statements written on one connection before the first has answered (postgres.js's default: 100). A connection that
+ * reaches the limit, or is reserved by a transaction, leaves the rotation until it has answered everything; a query
+ * that finds every connection so is queued and taken only by a connection that has gone idle, while new queries
+ * keep joining the deep pipelines ahead of it. At a crowd's first burst (`npm run bench:presale`, 200 requests at
+ * once on 10 connections) some fans waited behind the whole wave: 4 to 11 s for an application whose median took
+ * 0.4 s. Four keeps each connection short enough to go idle often (decision 0057).
+ */
+const MAX_PIPELINE = 4;
+
 /** postgres.js's options, with the one it reads but does not declare (max_pipeline, postgres.js 3.4). */
 type ClientOptions = postgres.Options<Record<string, never>> & { max_pipeline?: number };
 
@@ -78,7 +90,12 @@ type ClientOptions = postgres.Options<Record<string, never>> & { max_pipeline?: 
  * Exported for its test.
  */
 export function clientOptions(max: number, timeouts?: DbTimeouts, pooler?: Pooler | null): ClientOptions {
-  const base = { max, onnotice: () => {}, ...(pooler ? POOLED : {}) };
+  const base = {
+    max,
+    onnotice: () => {},
+    max_pipeline: MAX_PIPELINE,
+    ...(pooler === 'pgbouncer-transaction' ? POOLED : {}),
+  };
   if (!timeouts) return base;
   return {
     ...base,
@@ -126,7 +143,7 @@ export function connectPostgres(url: string, options: ConnectOptions = {}): DbHa
     kind: 'postgres',
     close: () => client.end({ timeout: 5 }),
     // A transaction-mode pooler accepts LISTEN and then hands the connection on: nothing would ever be heard.
-    ...(options.pooler
+    ...(options.pooler === 'pgbouncer-transaction'
       ? {}
       : {
           listen: async (channel: string, onNotify: (payload: string) => void, onListen: () => void) => {
