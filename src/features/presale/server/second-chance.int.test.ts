@@ -155,10 +155,13 @@ describe('復活当選', () => {
     ]);
     const rounds = await handle.db.select().from(drawRounds).where(eq(drawRounds.presaleId, presale.id));
     expect(rounds).toHaveLength(1);
-    expect(a).toMatchObject({ status: 'drawn', number: 2 });
-    expect(b).toMatchObject({ status: 'drawn', number: 2 });
-    // The wins are made once, whichever caller made them.
-    expect([a, b].map((run) => (run.status === 'drawn' ? run.winners : -1)).sort()).toEqual([0, 2]);
+    // A run that overlapped the other answers the same round; one that began after the other had ended finds every
+    // seat given and answers empty (on a busy server either happens). Never a second round, never a win twice.
+    for (const run of [a, b]) {
+      expect(run.status === 'empty' || (run.status === 'drawn' && run.number === 2)).toBe(true);
+    }
+    expect([a, b].some((run) => run.status === 'drawn')).toBe(true);
+    expect([a, b].reduce((sum, run) => sum + (run.status === 'drawn' ? run.winners : 0), 0)).toBe(2);
 
     const after = await Promise.all(losers.map((loser) => statusOf(presale.id, loser.id)));
     const won = after.filter((application) => application.status === 'won');
