@@ -20,6 +20,10 @@ export default defineConfig({
     // Vitest's default on two cores is one worker; much of an integration test is waiting on the emulator or the
     // database, so two keep both cores busy (docs/decisions/0015).
     maxWorkers: 2,
+    // Worker threads rather than Vitest's default child processes: each test file still gets a fresh worker of its
+    // own (as isolated as before), and a thread starts for far less than a process. Measured on a 2-core host, one
+    // run each: the whole run on PGlite 174 s against 284 s, the PostgreSQL integration run 127 s against 133 s.
+    pool: 'threads',
     env: {
       FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${process.env.VITEST_AUTH_PORT ?? 9299}`,
       FIREBASE_PROJECT_ID: 'demo-fanclub',
