@@ -47,6 +47,20 @@ describe('rate limits', () => {
     );
   });
 
+  it('start a window again once it has ended, counting from one', async () => {
+    const start = new Date('2026-01-10T10:00:00Z');
+    const { seconds } = RATE_LIMITS['unsubscribe:address'];
+    const at = (ms: number) => new Date(start.getTime() + ms);
+    const consume = (when: Date) =>
+      outcome(consumeRateLimit(handle.db, 'unsubscribe:address', '192.0.2.50', { scale: 1 }, when));
+    for (let i = 0; i < allowance; i += 1) expect(await consume(start)).toBe('ok');
+    // A second before the end: refused, with that second left.
+    expect(await consume(at(seconds * 1000 - 1000))).toBe(1);
+    // At the end the window starts again: the whole allowance once more, then refused for a whole window.
+    for (let i = 0; i < allowance; i += 1) expect(await consume(at(seconds * 1000))).toBe('ok');
+    expect(await consume(at(seconds * 1000))).toBe(seconds);
+  });
+
   it('count exactly under a rush: of many requests at once, the allowance passes and no more', async () => {
     const results = await Promise.all(
       Array.from({ length: allowance + 20 }, () =>
