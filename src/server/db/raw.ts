@@ -48,18 +48,11 @@ export async function executePreparedRows<T>(
 export const pgArray = (values: readonly (string | number)[]) => `{${values.join(',')}}`;
 
 /**
- * `ARRAY[$1, $2, …]::type[]`, one parameter per value: for a prepared statement, whose text then says how many values
- * there are. PostgreSQL's generic plan guesses 10 for an array parameter, which made the application's statement look
- * dearer generic than custom, so it was planned again at every run (docs/decisions/0056). One text per length.
+ * `ARRAY[$1, $2, …]::type[]` with placeholders `name0`, `name1`, … for a prepared statement (executePreparedRows): its
+ * text then says how many values there are. PostgreSQL's generic plan guesses 10 for an array parameter, which made
+ * the application's statement look dearer generic than custom, so it was planned again at every run
+ * (docs/decisions/0056). One text per length.
  */
-export function sqlArray(values: readonly (string | number)[], type: 'uuid' | 'int'): SQL {
-  return sql`array[${sql.join(
-    values.map((value) => sql`${value}`),
-    sql`, `,
-  )}]::${sql.raw(type)}[]`;
-}
-
-/** sqlArray's form with placeholders `name0`, `name1`, … for a prepared statement (executePreparedRows). */
 export function placeholderArray(name: string, length: number, type: 'uuid' | 'int'): SQL {
   return sql`array[${sql.join(
     Array.from({ length }, (_, index) => sql.placeholder(`${name}${index}`)),

@@ -10,7 +10,6 @@ import {
   pgArray,
   placeholderArray,
   placeholderValues,
-  sqlArray,
 } from '@/server/db/raw';
 import {
   presaleApplications,
@@ -100,7 +99,7 @@ async function lockForApplication(
       premium: hasPremiumSql(sql`${applicant.id}::uuid`, sql`${now.toISOString()}::timestamptz`),
       offeringsFound: sql<number>`(
         select count(*)::int from presale_offerings o
-        where o.presale_id = ${presaleId}::uuid and o.id = any(${sqlArray(input.choices, 'uuid')})
+        where o.presale_id = ${presaleId}::uuid and o.id = any(${pgArray(input.choices)}::uuid[])
       )`,
       // Named by someone else: unanswered, their own application withdraws it; accepted, it binds them.
       invitedAs: sql<'invited' | 'accepted' | null>`(
@@ -238,7 +237,7 @@ async function insertApplication(
     ), chosen as (
       insert into presale_choices (application_id, rank, offering_id)
       select application.id, c.rank, c.offering_id
-      from application, unnest(${sqlArray(input.choices, 'uuid')}) with ordinality as c(offering_id, rank)
+      from application, unnest(${pgArray(input.choices)}::uuid[]) with ordinality as c(offering_id, rank)
     ), joined as (
       insert into presale_participants (presale_id, application_id, member_id, role, companion_status)
       select ${presaleId}::uuid, application.id, p.member_id, p.role,

@@ -3,7 +3,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '@/lib/errors';
 import { paths } from '@/lib/paths';
 import type { Db } from '@/server/db/client';
-import { executeRows, sqlArray } from '@/server/db/raw';
+import { executeRows, pgArray } from '@/server/db/raw';
 import { contentItems, presaleApplications, presaleParticipants, presales } from '@/server/db/schema';
 import type { Member } from '@/features/membership';
 import { hasPremiumSql } from '@/features/membership/server';
@@ -45,7 +45,7 @@ export function companionChecksSql(
   presale: { id: SQL; siteId: SQL; joinedBefore: SQL },
   /** The applicant's id, a `uuid`. */
   applicantId: SQL,
-  /** The member numbers typed, an `int[]` (sqlArray). */
+  /** The member numbers typed, an `int[]`. */
   numbers: SQL,
   /** The application being changed, a `uuid` (null for a new one). */
   ownApplicationId: SQL,
@@ -97,7 +97,7 @@ export async function namedCompanions(
       joinedBefore: sql`${presale.joinedBefore.toISOString()}::timestamptz`,
     },
     sql`${applicant.id}::uuid`,
-    sqlArray(numbers, 'int'),
+    sql`${pgArray(numbers)}::int[]`,
     sql`${ownApplicationId}::uuid`,
     sql`${now.toISOString()}::timestamptz`,
   );
