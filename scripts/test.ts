@@ -248,9 +248,11 @@ function faultRun(args: string[]): Promise<Counts> {
       const [, passed = '0', failed = '1'] =
         [...text.matchAll(/^(\d+) passed, (\d+) failed\s*$/gm)].at(-1) ?? [];
       const label = `faults${args.length ? ` ${args.join(' ')}` : ''}`;
-      // The run's table: | scenario | check | figure | target | FAIL |
+      // The run's table: | scenario | check | figure | target | FAIL |, one line each (no cell spans a line break).
       const failures = [
-        ...text.matchAll(/^\|\s*(.+?)\s*\|\s*(.+?)\s*\|\s*(.+?)\s*\|.*\|\s*FAIL\s*\|\s*$/gm),
+        ...text.matchAll(
+          /^\|[ \t]*([^|\n]+?)[ \t]*\|[ \t]*([^|\n]+?)[ \t]*\|[ \t]*([^|\n]+?)[ \t]*\|[^\n]*\|[ \t]*FAIL[ \t]*\|[ \t]*$/gm,
+        ),
       ].map(([, scenario, check, figure]) => `${label} › ${scenario} › ${check}: ${figure}`);
       resolve({
         passed: Number(passed),
