@@ -254,6 +254,10 @@ function faultRun(args: string[]): Promise<Counts> {
           /^\|[ \t]*([^|\n]+?)[ \t]*\|[ \t]*([^|\n]+?)[ \t]*\|[ \t]*([^|\n]+?)[ \t]*\|[^\n]*\|[ \t]*FAIL[ \t]*\|[ \t]*$/gm,
         ),
       ].map(([, scenario, check, figure]) => `${label} › ${scenario} › ${check}: ${figure}`);
+      // A scenario that stopped names the app's last error line (scripts/faults/run.ts).
+      failures.push(
+        ...[...text.matchAll(/^ +app error: (.*)$/gm)].map(([, line]) => `${label} › app: ${line}`),
+      );
       resolve({
         passed: Number(passed),
         failed: Number(failed) + (ok || Number(failed) > 0 ? 0 : 1),

@@ -54,27 +54,29 @@ export async function idTokenOf(ctx: FanContext, fan: Pick<Fan, 'email' | 'passw
 }
 
 /**
- * POST with a few retries on 429 (should the app limit sign-ups) and 503 (right after an outage, as a person would
- * press again), each after its Retry-After: setup is not what the suite measures. A body made by a function is made
- * anew for each attempt (a proof of work is good once).
+ * A request with a few retries on 429 (should the app limit sign-ups) and 503 (right after an outage, as a person
+ * would press again), each after its Retry-After: setup is not what the suite measures. A body made by a function is
+ * made anew for each attempt (a proof of work is good once). Any other answer stops the setup with its status and
+ * the start of its body.
  */
-async function postOk(
+async function answerOk(
   ctx: FanContext,
   path: string,
-  body: unknown | (() => Promise<unknown>),
-  cookie?: string,
+  post?: { body: unknown | (() => Promise<unknown>); cookie?: string },
 ): Promise<Answer> {
+  const method = post ? 'POST' : 'GET';
   for (let attempt = 1; ; attempt++) {
-    const sent = typeof body === 'function' ? await (body as () => Promise<unknown>)() : body;
+    const body =
+      typeof post?.body === 'function' ? await (post.body as () => Promise<unknown>)() : post?.body;
     const answer = await send(ctx.base, path, {
-      method: 'POST',
-      body: sent,
-      cookie,
+      method,
+      body,
+      cookie: post?.cookie,
       accept: 'application/json',
     });
     if (answer.status === 200) return answer;
     if ((answer.status !== 429 && answer.status !== 503) || attempt >= 5) {
-      throw new Error(`setup: POST ${path} answered ${describe(answer)} ${answer.text.slice(0, 200)}`);
+      throw new Error(`setup: ${method} ${path} answered ${describe(answer)} ${answer.text.slice(0, 200)}`);
     }
     await sleep(Number(answer.headers?.get('retry-after') ?? '1') * 1000);
   }
@@ -85,15 +87,13 @@ async function postOk(
  * account the site does not know yet needs it.
  */
 async function proofFor(ctx: FanContext): Promise<string> {
-  const answer = await send(ctx.base, '/api/signup/challenge', { accept: 'application/json' });
-  if (answer.status !== 200) throw new Error(`setup: GET /api/signup/challenge answered ${describe(answer)}`);
+  const answer = await answerOk(ctx, '/api/signup/challenge');
   return solveProof(JSON.parse(answer.text) as Challenge);
 }
 
 /** The terms and privacy policy versions in force, agreed to as the account step does (decision 0027). */
 async function consentFor(ctx: FanContext): Promise<{ terms: number; privacy: number; agreed: true }> {
-  const answer = await send(ctx.base, '/api/consent', { accept: 'application/json' });
-  if (answer.status !== 200) throw new Error(`setup: GET /api/consent answered ${describe(answer)}`);
+  const answer = await answerOk(ctx, '/api/consent');
   return { ...(JSON.parse(answer.text) as { terms: number; privacy: number }), agreed: true };
 }
 
@@ -112,13 +112,11 @@ async function confirmAddress(ctx: FanContext, localId: string): Promise<void> {
 
 /** A session from the ID token; `newAccount`: the account's first here, with a solved challenge and the consent. */
 export async function signIn(ctx: FanContext, idToken: string, newAccount = false): Promise<string> {
-  const answer = await postOk(
-    ctx,
-    '/api/session',
-    newAccount
+  const answer = await answerOk(ctx, '/api/session', {
+    body: newAccount
       ? async () => ({ idToken, proof: await proofFor(ctx), consent: await consentFor(ctx) })
       : { idToken },
-  );
+  });
   const cookie = sessionCookieOf(answer);
   if (!cookie) throw new Error('setup: sign-in set no session cookie');
   return cookie;
@@ -150,7 +148,7 @@ export async function fanAtPayment(ctx: FanContext, label: string, n: number): P
     ['plans', { planId: ctx.planId }],
   ];
   for (const [step, body] of steps) {
-    const answer = await postOk(ctx, `/api/signup/${step}`, body, cookie);
+    const answer = await answerOk(ctx, `/api/signup/${step}`, { body, cookie });
     if (typeof jsonOf(answer)?.next !== 'string')
       throw new Error(`setup: step ${step} answered ${answer.text}`);
   }

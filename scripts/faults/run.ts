@@ -148,7 +148,11 @@ async function runScenario(world: World, name: string, body: (world: World, s: S
     // The checks made so far stay in the table; the error counts as a failure of its own.
     s.report.error = error instanceof Error ? error.message : String(error);
     console.error(`   ${name} stopped: ${s.report.error}`);
-    console.error(`   app log:\n${await world.app.logTail(30)}`);
+    const tail = await world.app.logTail(30);
+    console.error(`   app log:\n${tail}`);
+    // One line that names the app's own error, kept by npm test's list of what failed (CI keeps only its tail).
+    const cause = tail.split('\n').findLast((line) => /error|exception|rejection/i.test(line));
+    if (cause) console.error(`   app error: ${cause.trim().slice(0, 300)}`);
   }
   s.report.ms = Date.now() - started;
   console.log(
