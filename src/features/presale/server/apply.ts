@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, isNull, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '@/lib/errors';
 import { paths } from '@/lib/paths';
 import type { Db } from '@/server/db/client';
@@ -530,7 +530,7 @@ async function ownApplication(db: Db, presaleId: string, memberId: string): Prom
       and(
         eq(presaleApplications.presaleId, presaleId),
         eq(presaleApplications.memberId, memberId),
-        ne(presaleApplications.status, 'cancelled'),
+        isNull(presaleApplications.cancelledAt),
       ),
     )
     .for('update')

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, desc, eq, inArray, ne, or } from 'drizzle-orm';
+import { and, isNull, desc, eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import {
   contentItems,
@@ -97,7 +97,7 @@ export async function myTickets(
     .where(
       and(
         eq(presales.siteId, siteId),
-        ne(presaleApplications.status, 'cancelled'),
+        isNull(presaleApplications.cancelledAt),
         or(eq(presaleApplications.memberId, memberId), eq(presaleParticipants.memberId, memberId)),
       ),
     )

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, isNull, eq } from 'drizzle-orm';
 import { AppError } from '@/lib/errors';
 import type { Db } from '@/server/db/client';
 import { presaleApplications, presales } from '@/server/db/schema';
@@ -25,7 +25,7 @@ export function memberLiveApplication(member: Member, presaleId: string) {
     eq(presaleApplications.presaleId, presaleId),
     eq(presaleApplications.memberId, member.id),
     eq(presales.siteId, member.siteId),
-    ne(presaleApplications.status, 'cancelled'),
+    isNull(presaleApplications.cancelledAt),
   );
 }
 

@@ -1,8 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '@/test/db';
+import { executeRows } from '@/server/db/raw';
 import { demoSiteFile } from '@/test/site-fixtures';
 import {
   complimentaryGrants,
@@ -321,6 +322,47 @@ describe('a presale', () => {
       rows.filter((r) => r.memberId !== fans[4]!.id).every((r) => ['won', 'lost'].includes(r.status)),
     ).toBe(true);
     expect(await closeAndDrawDue(handle.db, afterClose)).toBe(0);
+  });
+
+  it('writes the draw on each application in place (heap-only), and a cancellation always with its time', async () => {
+    const { presale, offerings } = await setUp([2, 2]);
+    const fans = await Promise.all(Array.from({ length: 6 }, (_, i) => premiumMember(`hot-${i}`)));
+    for (const fan of fans) {
+      const choices = { choices: [offerings[0]!, offerings[1]!], tickets: 1, companions: [] };
+      await applyToPresale(handle.db, mio.id, fan, presale.id, form(choices), at(1));
+    }
+    await cancelApplication(handle.db, mio.id, fans[5]!, presale.id, at(2));
+    const afterClose = new Date(presale.closesAt.getTime() + 1000);
+    expect(await freezePresale(handle.db, presale.id, afterClose)).toBe(true);
+    // This transaction's own counts: the draw's updates of the five live applications, none of them moving an index
+    // entry (an index that reads status, as the one-per-member index once did, makes every one a full update).
+    const counts = await handle.db.transaction(async (tx) => {
+      // Read before and after: the embedded database keeps counting past its transactions.
+      const read = async () =>
+        (
+          await executeRows<{ updated: number; heapOnly: number }>(
+            tx,
+            sql`select n_tup_upd::int as "updated", n_tup_hot_upd::int as "heapOnly"
+                  from pg_stat_xact_user_tables where relname = 'presale_applications'`,
+          )
+        )[0] ?? { updated: 0, heapOnly: 0 };
+      const before = await read();
+      expect(await drawPresale(tx, presale.id, afterClose)).toBe(true);
+      const after = await read();
+      return { updated: after.updated - before.updated, heapOnly: after.heapOnly - before.heapOnly };
+    });
+    expect(counts).toEqual({ updated: 5, heapOnly: 5 });
+    const [live] = await handle.db
+      .select({ id: presaleApplications.id })
+      .from(presaleApplications)
+      .where(eq(presaleApplications.memberId, fans[0]!.id));
+    // The one-per-member index reads cancelled_at: a status and a time that disagree are refused.
+    await expect(
+      handle.db.execute(sql`update presale_applications set status = 'cancelled' where id = ${live!.id}`),
+    ).rejects.toThrow();
+    await expect(
+      handle.db.execute(sql`update presale_applications set cancelled_at = now() where id = ${live!.id}`),
+    ).rejects.toThrow();
   });
 
   it('is not drawn with a stored beacon its record would refuse (a hand-edited row)', async () => {

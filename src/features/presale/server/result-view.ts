@@ -31,7 +31,7 @@ const liveApplication = sql<LiveApplication | null>`(
     'choices', ${choicesOfApplication}, 'companions', ${companionsOfApplication})
   from "presale_applications"
   where "presale_applications"."presale_id" = ${presales.id} and "presale_applications"."member_id" = ${memberId}
-    and "presale_applications"."status" <> 'cancelled'
+    and "presale_applications"."cancelled_at" is null
   limit 1)`;
 
 /** The member's invitation to accompany someone in this presale (unanswered or accepted), if any. */

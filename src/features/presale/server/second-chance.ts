@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, isNull, asc, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { AppError } from '@/lib/errors';
 import type { Db } from '@/server/db/client';
 import {
@@ -61,7 +61,7 @@ export async function setSecondChance(
       and(
         eq(presaleApplications.presaleId, presaleId),
         eq(presaleApplications.memberId, memberId),
-        sql`${presaleApplications.status} <> 'cancelled'`,
+        isNull(presaleApplications.cancelledAt),
       ),
     );
   if (!application) throw new AppError('NOT_FOUND', 'お申し込みが見つかりませんでした。');

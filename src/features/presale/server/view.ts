@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, isNull, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import {
   presaleApplications,
@@ -84,7 +84,7 @@ function prepareMyApplication(db: Db) {
       and(
         eq(presaleApplications.presaleId, sql.placeholder('presaleId')),
         eq(presaleApplications.memberId, sql.placeholder('memberId')),
-        ne(presaleApplications.status, 'cancelled'),
+        isNull(presaleApplications.cancelledAt),
       ),
     )
     .limit(1)
