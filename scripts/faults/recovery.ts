@@ -5,13 +5,27 @@ import type { World } from './setup';
  * Milliseconds from now until a DB-backed page (My page of the signed-in demo member: its session is read from the
  * database on every request) answers 200 again, polling every 100 ms; null if not within `limitMs`. With Stripe, the
  * member's profile page: the demo member joined on the sandbox, and My page would ask Stripe for a card of a
- * customer Stripe never had.
+ * customer Stripe never had. `answers`, when given, gets the polls' answers in order, runs counted ("503 x12 →
+ * timeout x2 → 200"): a recovery over its bound then says whether the app refused fast or kept the page waiting.
  */
-export async function timeToRecover(world: World, limitMs = 30_000): Promise<number | null> {
+export async function timeToRecover(
+  world: World,
+  limitMs = 30_000,
+  answers?: { summary: string },
+): Promise<number | null> {
   const started = Date.now();
   const page = world.payments.provider === 'stripe' ? '/mypage/profile' : '/mypage';
+  const runs: { what: string; count: number }[] = [];
+  const seen = (what: string) => {
+    const last = runs.at(-1);
+    if (last?.what === what) last.count++;
+    else runs.push({ what, count: 1 });
+    if (answers)
+      answers.summary = runs.map((run) => `${run.what}${run.count > 1 ? ` x${run.count}` : ''}`).join(' → ');
+  };
   while (Date.now() - started < limitMs) {
     const answer = await send(world.app.base, page, { cookie: world.memberCookie, timeoutMs: 5_000 });
+    seen(answer.status ? String(answer.status) : (answer.failure ?? 'no answer'));
     if (answer.status === 200) return Date.now() - started;
     await sleep(100);
   }

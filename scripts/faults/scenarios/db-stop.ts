@@ -25,6 +25,7 @@ export async function dbStopDuringPayments(
   const uids = fans.map((fan) => fan.uid);
   // Written by the fault while the payments run.
   const measured: { recovery: number | null } = { recovery: null };
+  const polls = { summary: 'none' };
   const { results, timing } = await faultDuring(
     fans.map((fan) => () => world.payments.pay(fan)),
     world.payments.strikeWithinMs,
@@ -33,7 +34,7 @@ export async function dbStopDuringPayments(
       await world.cluster.stop(options.mode);
       await sleep(options.downMs);
       await world.cluster.start();
-      measured.recovery = await timeToRecover(world);
+      measured.recovery = await timeToRecover(world, undefined, polls);
     },
     () => world.payments.halfDone(uids),
   );
@@ -49,6 +50,7 @@ export async function dbStopDuringPayments(
     `<= ${BOUNDS.RECOVERY_MS} ms`,
     recovery !== null && recovery <= BOUNDS.RECOVERY_MS,
   );
+  s.info('answers while recovering', polls.summary);
   const rssAfter = await rssBytes(world.app.pid());
   const mib = (bytes: number | null) => (bytes === null ? '?' : `${(bytes / MiB).toFixed(0)} MiB`);
   s.info('app RSS before / after', `${mib(rssBefore)} / ${mib(rssAfter)}`);
