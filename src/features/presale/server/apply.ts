@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, isNull, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '@/lib/errors';
 import { paths } from '@/lib/paths';
 import type { Db } from '@/server/db/client';

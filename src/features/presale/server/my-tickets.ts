@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, isNull, desc, eq, inArray, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import {
   contentItems,

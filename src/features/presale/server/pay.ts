@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, isNull, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { AppError } from '@/lib/errors';
 import type { Db } from '@/server/db/client';
 import { presaleApplications, presales } from '@/server/db/schema';

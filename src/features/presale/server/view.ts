@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, isNull, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import {
   presaleApplications,
