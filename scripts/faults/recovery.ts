@@ -10,26 +10,27 @@ import type { World } from './setup';
  */
 export async function timeToRecover(
   world: World,
-  limitMs = 30_000,
-  answers?: { summary: string },
+  options: { limitMs?: number; answers?: { summary: string } } = {},
 ): Promise<number | null> {
+  const { limitMs = 30_000, answers } = options;
   const started = Date.now();
   const page = world.payments.provider === 'stripe' ? '/mypage/profile' : '/mypage';
   const runs: { what: string; count: number }[] = [];
-  const seen = (what: string) => {
-    const last = runs.at(-1);
-    if (last?.what === what) last.count++;
-    else runs.push({ what, count: 1 });
+  try {
+    while (Date.now() - started < limitMs) {
+      const answer = await send(world.app.base, page, { cookie: world.memberCookie, timeoutMs: 5_000 });
+      const what = answer.status ? String(answer.status) : (answer.failure ?? 'no answer');
+      const last = runs.at(-1);
+      if (last?.what === what) last.count++;
+      else runs.push({ what, count: 1 });
+      if (answer.status === 200) return Date.now() - started;
+      await sleep(100);
+    }
+    return null;
+  } finally {
     if (answers)
-      answers.summary = runs.map((run) => `${run.what}${run.count > 1 ? ` x${run.count}` : ''}`).join(' → ');
-  };
-  while (Date.now() - started < limitMs) {
-    const answer = await send(world.app.base, page, { cookie: world.memberCookie, timeoutMs: 5_000 });
-    seen(answer.status ? String(answer.status) : (answer.failure ?? 'no answer'));
-    if (answer.status === 200) return Date.now() - started;
-    await sleep(100);
+      answers.summary = runs.map(({ what, count }) => (count > 1 ? `${what} x${count}` : what)).join(' → ');
   }
-  return null;
 }
 
 /** After a scenario, whatever it did or failed to undo: the database running and the app serving. */

@@ -34,7 +34,7 @@ export async function dbStopDuringPayments(
       await world.cluster.stop(options.mode);
       await sleep(options.downMs);
       await world.cluster.start();
-      measured.recovery = await timeToRecover(world, undefined, polls);
+      measured.recovery = await timeToRecover(world, { answers: polls });
     },
     () => world.payments.halfDone(uids),
   );
