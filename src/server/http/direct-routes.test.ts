@@ -3,6 +3,7 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerDirect, matchDirectRoute, MAX_DIRECT_BODY_BYTES, type DirectRoute } from './direct-routes';
+import { JsonAnswer } from './responses';
 
 const seen: { host: string; params: Record<string, string>; body: string; cookie: string | null }[] = [];
 const routes: DirectRoute[] = [
@@ -18,6 +19,7 @@ const routes: DirectRoute[] = [
     },
   },
   { method: 'GET', path: /^\/api\/things$/, answer: async () => new Response('listed') },
+  { method: 'GET', path: /^\/api\/plain$/, answer: async () => new JsonAnswer({ 結果: '当選' }, 202) },
 ];
 
 let server: http.Server;
@@ -55,6 +57,16 @@ describe('direct routes', () => {
       body: '{"x":1}',
       cookie: 'fc=abc',
     });
+  });
+
+  it('sends a JsonAnswer as it is: its status, private, its length in bytes, and the security headers', async () => {
+    const response = await fetch(`${base}/api/plain`);
+    expect(response.status).toBe(202);
+    expect(await response.json()).toEqual({ 結果: '当選' });
+    expect(response.headers.get('content-type')).toBe('application/json');
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+    expect(response.headers.get('content-length')).toBe(String(Buffer.byteLength('{"結果":"当選"}')));
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
   it('leaves to Next.js another method, another path, and any address with a query string', async () => {

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { JsonAnswer } from './responses';
 import { SECURITY_HEADERS } from './security-headers.mjs';
 
 /**
@@ -12,9 +13,9 @@ interface DirectPath {
   path: RegExp;
 }
 
-/** Answered whole: a web `Response`, buffered and sent with its length. */
+/** Answered whole: a web `Response`, buffered and sent with its length, or a JsonAnswer, sent as it is. */
 export interface AnsweredRoute extends DirectPath {
-  answer(request: Request, host: string, params: Record<string, string>): Promise<Response>;
+  answer(request: Request, host: string, params: Record<string, string>): Promise<Response | JsonAnswer>;
   serve?: never;
 }
 
@@ -86,7 +87,11 @@ async function webRequest(req: IncomingMessage, host: string): Promise<Request> 
   });
 }
 
-/** Answers a matched request with its route's `Response`, and the security headers every answer carries. */
+const SECURITY: Record<string, string> = Object.fromEntries(
+  SECURITY_HEADERS.map(({ key, value }) => [key.toLowerCase(), value]),
+);
+
+/** Answers a matched request with its route's answer, and the security headers every answer carries. */
 export async function answerDirect(
   match: DirectMatch,
   host: string,
@@ -95,9 +100,15 @@ export async function answerDirect(
 ): Promise<void> {
   if (match.route.serve) return match.route.serve(req, res, host, match.params);
   const response = await match.route.answer(await webRequest(req, host), host, match.params);
+  const headers: Record<string, string | string[]> = { ...SECURITY };
+  if (response instanceof JsonAnswer) {
+    Object.assign(headers, response.headers);
+    headers['content-length'] = String(Buffer.byteLength(response.serialized));
+    res.writeHead(response.status, headers);
+    res.end(req.method === 'HEAD' ? undefined : response.serialized);
+    return;
+  }
   const body = Buffer.from(await response.arrayBuffer());
-  const headers: Record<string, string | string[]> = {};
-  for (const { key, value } of SECURITY_HEADERS) headers[key.toLowerCase()] = value;
   response.headers.forEach((value, key) => {
     if (key !== 'set-cookie') headers[key] = value;
   });

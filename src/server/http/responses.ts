@@ -12,6 +12,31 @@ export function jsonOk<T>(body: T, init: { status?: number } = {}): Response {
 }
 
 /**
+ * A private JSON answer as plain data, for a direct route to hand the front server (direct-routes.ts), which writes it
+ * to the Node response as it is: at the result time, making a web Response and reading its body back cost a tenth of
+ * the answer's CPU (issue 40). It reads like a Response where a test reads one (status, json(), text()).
+ */
+export class JsonAnswer {
+  readonly serialized: string;
+  readonly headers: Readonly<Record<string, string>> = {
+    'cache-control': PRIVATE['Cache-Control'],
+    'content-type': 'application/json',
+  };
+  constructor(
+    body: unknown,
+    readonly status = 200,
+  ) {
+    this.serialized = JSON.stringify(body);
+  }
+  async json(): Promise<unknown> {
+    return JSON.parse(this.serialized) as unknown;
+  }
+  async text(): Promise<string> {
+    return this.serialized;
+  }
+}
+
+/**
  * `{ error: { code, message } }` with the catalogue's status and Japanese message; a 503 or a 429 says when to retry.
  */
 export function jsonError(

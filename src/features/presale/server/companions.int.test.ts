@@ -384,14 +384,28 @@ describe('round trips of the opening (issue 40)', () => {
     });
     expect(own.queries).toBe(1);
 
-    // The whole answer of GET /api/presales/item/{id}: the session with its member, then the panel.
+    // The whole answer of GET /api/presales/item/{id}: the session, its member and the panel in one statement, the
+    // same panel as the member's own read gives.
     const readerToken = await sessionOf(reader);
-    const request = new Request(`http://localhost/api/presales/item/${presale.itemId}`, {
-      headers: { cookie: `${SESSION_COOKIE}=${readerToken}` },
-    });
-    const answer = await roundTrips(() => presaleViewAnswer(request, mio, presale.itemId));
+    const asked = (itemId: string, token: string | null) =>
+      new Request(`http://localhost/api/presales/item/${itemId}`, {
+        headers: token ? { cookie: `${SESSION_COOKIE}=${token}` } : {},
+      });
+    const answer = await roundTrips(() =>
+      presaleViewAnswer(asked(presale.itemId, readerToken), mio, presale.itemId),
+    );
     expect(answer.value.status).toBe(200);
-    expect(answer.queries).toBe(2);
+    expect(answer.queries).toBe(1);
+    const view = await presaleForViewer(handle.db, mio.id, presale.itemId, reader);
+    expect(await answer.value.json()).toEqual({ ...view, savedCard: null });
+    // An item without a presale asks for the session alone; no session (or an unknown one) is refused.
+    const other = crypto.randomUUID();
+    const none = await roundTrips(() => presaleViewAnswer(asked(other, readerToken), mio, other));
+    expect([none.value.status, await none.value.json(), none.queries]).toEqual([200, null, 2]);
+    for (const token of [null, 'x'.repeat(readerToken.length)]) {
+      const refused = await presaleViewAnswer(asked(presale.itemId, token), mio, presale.itemId);
+      expect(refused.status).toBe(401);
+    }
   });
 
   // Decision 0056: PostgreSQL keeps planning a prepared statement for each run while its generic plan looks dearer

@@ -3,18 +3,18 @@ import { z } from '@/lib/zod';
 import { AppError } from '@/lib/errors';
 import { getDb } from '@/server/db';
 import type { DirectRoute } from '@/server/http/direct-routes';
-import { jsonError, jsonFromError, jsonInvalid, jsonOk } from '@/server/http/responses';
+import { JsonAnswer, jsonError, jsonFromError, jsonInvalid, jsonOk } from '@/server/http/responses';
 import { consumeDistinct, consumeRateLimit } from '@/server/rate-limit/limiter';
 import type { Site } from '@/features/site';
 import { siteForHost } from '@/features/site/server';
 import { sessionTokenOf } from '@/features/auth/server';
-import { memberAnswer, viewerAndMember } from '@/features/membership/server';
+import { memberAnswer } from '@/features/membership/server';
 import type { Member } from '@/features/membership';
 import { getPaymentProvider } from '@/features/billing/server';
 import { applicationSchema } from '@/features/presale/schemas';
 import { applyToPresale, cancelApplication, updateApplication } from './apply';
 import { answerInvitation } from './companions';
-import { presaleForViewer } from './view';
+import { presaleForSession } from './view';
 
 /*
  * The presale's two peaks, answered by the front server without Next.js (decision 0034): the opening, when every
@@ -105,30 +105,26 @@ export async function presaleViewAnswer(
   request: Request,
   site: Site | null,
   itemId: string,
-): Promise<Response> {
+): Promise<Response | JsonAnswer> {
   try {
     if (!site || !z.uuid().safeParse(itemId).success) return jsonError('NOT_FOUND');
     const db = await getDb();
-    // A read: a session due for its identity check is checked beside it, never before it. The member comes with
-    // the session, in one round trip.
-    const found = await viewerAndMember(
+    // The session, its member and the panel: one round trip (view.ts).
+    const found = await presaleForSession(
       db,
       site,
+      itemId,
       sessionTokenOf(request.headers.get('cookie')) ?? undefined,
-      {
-        wait: false,
-      },
     );
     if (!found) return jsonError('UNAUTHENTICATED');
-    const { member } = found;
-    const view = await presaleForViewer(db, site.id, itemId, member);
+    const { member, view } = found;
     // No presale on this item: nothing to show (the panel stays empty).
-    if (!view) return jsonOk(view);
+    if (!view) return new JsonAnswer(view);
     // The form offers the card only to a member with one saved (it is charged at the results time). The form shows
     // only while the window is open: at the results time nobody waits on the payment provider for it.
     const formShown = view.state === 'open' && (view.canApply.ok || view.mine);
     const card = formShown ? await savedCard(member) : null;
-    return jsonOk({ ...view, savedCard: card ? `${card.brand} •••• ${card.last4}` : null });
+    return new JsonAnswer({ ...view, savedCard: card ? `${card.brand} •••• ${card.last4}` : null });
   } catch (error) {
     return jsonFromError(error);
   }

@@ -13,6 +13,7 @@ import {
 import { countQueries } from '@/server/db/query-count';
 import { createSandboxProvider, type SandboxProvider } from '@/server/payments/sandbox';
 import { upsertSite, type Site } from '@/features/site/server';
+import { createSession } from '@/features/auth/server';
 import { ensureMember, joinMember, type Member } from '@/features/membership/server';
 import { handleBillingEvent } from '@/features/billing/server';
 import type { StaffActor } from '@/features/staff';
@@ -23,7 +24,7 @@ import { closeAndDrawDue } from './close-and-draw';
 import { runPresaleJobs } from './jobs';
 import { announceResults } from './results';
 import { savePresale, type Presale } from './setup';
-import { myApplication, presaleForViewer } from './view';
+import { myApplication, presaleForSession, presaleForViewer } from './view';
 
 /**
  * Issue 40, point 3: each applicant's result is written once at the results time (presale_results) and their result
@@ -209,6 +210,16 @@ describe('results written once at the results time, read from the row', () => {
         mine: { ...before.mine, updatedAt: '' },
       });
       expect(view.mine).toEqual(await myApplication(handle.db, presale.id, who.id, true));
+      // The answer the front server gives reads the same with the session, in its one statement.
+      const { token } = await createSession(handle.db, {
+        siteId: mio.id,
+        uid: who.uid,
+        email: null,
+        authTime: now,
+      });
+      const count = { queries: 0 };
+      const read = await countQueries(count, () => presaleForSession(handle.db, mio, itemId, token));
+      expect([read?.member?.id, read?.view, count.queries]).toEqual([who.id, view, 1]);
     }
     // A companion reads the invitation with the presale, and a visitor the presale alone: one round trip each.
     const companion = await viewOf(itemId, c1!);

@@ -1,7 +1,8 @@
 import 'server-only';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import { presaleApplications, presaleResults, presales } from '@/server/db/schema';
+import { members, presaleApplications, presaleResults, presales, sessions } from '@/server/db/schema';
+import { liveSessionPlaceholders } from '@/features/auth/server';
 import type { MyApplicationView, PresaleView } from '@/features/presale/types';
 import { hasPremiumSql } from '@/features/membership/server';
 import { choicesOfApplication, companionsOfApplication } from './result-parts';
@@ -13,7 +14,6 @@ export const NOBODY = '00000000-0000-0000-0000-000000000000';
 /** The member's live application as the panel reads it (a JSON object: its `updatedAt` an ISO string). */
 export type LiveApplication = Omit<MyApplicationView, 'updatedAt'> & { updatedAt: string | Date };
 
-const memberId = sql.placeholder('memberId');
 const now = sql`${sql.placeholder('now')}::timestamptz`;
 
 /** Until the results are out and announced, the view is the live application's (view.ts, mineOf). */
@@ -21,7 +21,7 @@ const liveApplicationWanted = sql`(${presales.drawnAt} is null or ${now} < ${pre
   or ${presales.resultsAnnouncedAt} is null)`;
 
 /** The member's live application with its choices and companions (the parts' SQL, result-parts.ts). */
-const liveApplication = sql<LiveApplication | null>`(
+const liveApplication = (memberId: SQL) => sql<LiveApplication | null>`(
   select json_build_object(
     'receiptNo', "presale_applications"."receipt_no", 'tickets', "presale_applications"."tickets",
     'status', "presale_applications"."status", 'wonOfferingId', "presale_applications"."won_offering_id",
@@ -35,7 +35,7 @@ const liveApplication = sql<LiveApplication | null>`(
   limit 1)`;
 
 /** The member's invitation to accompany someone in this presale (unanswered or accepted), if any. */
-const invitation = sql<PresaleView['invitation']>`(
+const invitation = (memberId: SQL) => sql<PresaleView['invitation']>`(
   select json_build_object('receiptNo', a.receipt_no, 'applicantNickname', m.nickname, 'tickets', a.tickets,
     'status', coalesce(pp.companion_status, 'invited'))
   from presale_participants pp
@@ -44,9 +44,31 @@ const invitation = sql<PresaleView['invitation']>`(
   where pp.presale_id = ${presales.id} and pp.member_id = ${memberId} and pp.role = 'companion')`;
 
 /** While the window is open (and only then), whether the member is premium now: the form's eligibility. */
-const premiumWhileOpen = sql<boolean | null>`case
+const premiumWhileOpen = (memberId: SQL) => sql<boolean | null>`case
   when ${presales.cancelledAt} is null and ${presales.opensAt} <= ${now} and ${now} < ${presales.closesAt}
-  then ${hasPremiumSql(sql`${memberId}::uuid`, now)} end`;
+  then ${hasPremiumSql(memberId, now)} end`;
+
+/** The columns of the panel's statement, for the member whose id `memberId` gives (see preparePresaleForMember). */
+function presaleForMemberFields(memberId: SQL) {
+  return {
+    ...presaleColumns,
+    result: presaleResults.result,
+    liveStatus: presaleApplications.status,
+    livePaymentMethod: presaleApplications.paymentMethod,
+    liveUpdatedAt: presaleApplications.updatedAt,
+    // 復活当選 wins after the results time: the seat comes from the application, not the result row.
+    liveWonOfferingId: presaleApplications.wonOfferingId,
+    liveWonRank: presaleApplications.wonRank,
+    live: sql<LiveApplication | null>`case when ${liveApplicationWanted} then ${liveApplication(memberId)} end`,
+    invitation: invitation(memberId),
+    premium: premiumWhileOpen(memberId),
+  };
+}
+
+const ofTheItem = and(
+  eq(presales.itemId, sql.placeholder('itemId')),
+  eq(presales.siteId, sql.placeholder('siteId')),
+);
 
 /**
  * Everything the TICKET item's presale panel needs for one member, in one prepared statement (issue 40): the item's
@@ -60,31 +82,40 @@ const premiumWhileOpen = sql<boolean | null>`case
  * Placeholders: itemId, siteId, memberId (NOBODY for a visitor), now (ISO).
  */
 export function preparePresaleForMember(db: Db) {
+  const memberId = sql`${sql.placeholder('memberId')}::uuid`;
   return db
-    .select({
-      ...presaleColumns,
-      result: presaleResults.result,
-      liveStatus: presaleApplications.status,
-      livePaymentMethod: presaleApplications.paymentMethod,
-      liveUpdatedAt: presaleApplications.updatedAt,
-      // 復活当選 wins after the results time: the seat comes from the application, not the result row.
-      liveWonOfferingId: presaleApplications.wonOfferingId,
-      liveWonRank: presaleApplications.wonRank,
-      live: sql<LiveApplication | null>`case when ${liveApplicationWanted} then ${liveApplication} end`,
-      invitation,
-      premium: premiumWhileOpen,
-    })
+    .select(presaleForMemberFields(memberId))
     .from(presales)
     .leftJoin(
       presaleResults,
       and(eq(presaleResults.presaleId, presales.id), eq(presaleResults.memberId, memberId)),
     )
     .leftJoin(presaleApplications, eq(presaleApplications.id, presaleResults.applicationId))
-    .where(
-      and(eq(presales.itemId, sql.placeholder('itemId')), eq(presales.siteId, sql.placeholder('siteId'))),
-    )
+    .where(ofTheItem)
     .limit(1)
     .prepare('presale_of_item_for_member');
+}
+
+/**
+ * The same panel for the member of a session token, with that live session and its member row (find_session_member,
+ * session-member.ts), in one statement: the panel's answer at the result time is then one round trip where it was
+ * two, which took about a tenth of its CPU (issue 40). No row means the item has no presale: the session is then read
+ * on its own. Placeholders: itemId, siteId, idHash, now (ISO).
+ */
+export function prepareSessionPresale(db: Db) {
+  return db
+    .select({ ...presaleForMemberFields(sql`${members.id}`), session: sessions, member: members })
+    .from(presales)
+    .leftJoin(sessions, liveSessionPlaceholders)
+    .leftJoin(members, and(eq(members.siteId, sessions.siteId), eq(members.uid, sessions.uid)))
+    .leftJoin(
+      presaleResults,
+      and(eq(presaleResults.presaleId, presales.id), eq(presaleResults.memberId, members.id)),
+    )
+    .leftJoin(presaleApplications, eq(presaleApplications.id, presaleResults.applicationId))
+    .where(ofTheItem)
+    .limit(1)
+    .prepare('presale_of_item_for_session');
 }
 
 export type PresaleForMember = Awaited<

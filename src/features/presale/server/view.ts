@@ -9,6 +9,15 @@ import {
   presales,
 } from '@/server/db/schema';
 import type { Member } from '@/features/membership';
+import { viewerAndMember } from '@/features/membership/server';
+import type { Site } from '@/features/site';
+import type { Viewer } from '@/features/auth';
+import {
+  firebaseIdentity,
+  hashSessionToken,
+  isWellFormedSessionToken,
+  viewerOfSession,
+} from '@/features/auth/server';
 import { presaleState, resultsOut as resultsAreOut } from '@/features/presale/state';
 import type { MyApplicationView, PresalePerformanceView, PresaleView } from '@/features/presale/types';
 import { eligibilityOf } from './eligibility';
@@ -17,6 +26,7 @@ import {
   mineFromRow,
   NOBODY,
   preparePresaleForMember,
+  prepareSessionPresale,
   type LiveApplication,
   type PresaleForMember,
 } from './result-view';
@@ -91,18 +101,23 @@ function prepareMyApplication(db: Db) {
     .prepare('my_presale_application');
 }
 
-/** The two reads of every result opened: built once per database handle, not once per request. */
+/** The reads of every result opened: built once per database handle, not once per call. */
 const prepared = new WeakMap<
   Db,
   {
     application: ReturnType<typeof prepareMyApplication>;
     presale: ReturnType<typeof preparePresaleForMember>;
+    session: ReturnType<typeof prepareSessionPresale>;
   }
 >();
 function queriesOf(db: Db) {
   let queries = prepared.get(db);
   if (!queries) {
-    queries = { application: prepareMyApplication(db), presale: preparePresaleForMember(db) };
+    queries = {
+      application: prepareMyApplication(db),
+      presale: preparePresaleForMember(db),
+      session: prepareSessionPresale(db),
+    };
     prepared.set(db, queries);
   }
   return queries;
@@ -160,7 +175,48 @@ export async function presaleForViewer(
     memberId: member?.id ?? NOBODY,
     now: now.toISOString(),
   });
-  if (!presale) return null;
+  return presale ? presaleViewOf(db, presale, member, now) : null;
+}
+
+/**
+ * The presale of a TICKET item for the member of a session token, with the viewer that session opens on the site
+ * (auth's rules, as viewerAndMember applies them): the session, its member and the panel in one round trip at the
+ * result time (prepareSessionPresale). Null when the token opens no session; `view` null when the item has no
+ * presale, which is asked with the session alone.
+ */
+export async function presaleForSession(
+  db: Db,
+  site: Site,
+  itemId: string,
+  token: string | undefined,
+  now = new Date(),
+): Promise<{ viewer: Viewer; member: Member | null; view: PresaleView | null } | null> {
+  if (!isWellFormedSessionToken(token)) return null;
+  const [row] = await queriesOf(db).session.execute({
+    itemId,
+    siteId: site.id,
+    idHash: hashSessionToken(token),
+    now: now.toISOString(),
+  });
+  if (!row) {
+    const found = await viewerAndMember(db, site, token, { wait: false }, now);
+    return found && { ...found, view: null };
+  }
+  // A read: a session due for its identity check is checked beside it, never before it.
+  const viewer = await viewerOfSession({ db, identity: firebaseIdentity }, site, row.session, now, {
+    wait: false,
+  });
+  if (!viewer) return null;
+  return { viewer, member: row.member, view: await presaleViewOf(db, row, row.member, now) };
+}
+
+/** The view of a presale read with one member's part (either statement of result-view.ts). */
+async function presaleViewOf(
+  db: Db,
+  presale: PresaleForMember,
+  member: Member | null,
+  now: Date,
+): Promise<PresaleView> {
   const state = presaleState(presale, now);
   const resultsOut = resultsAreOut(presale, now);
   const mine = member ? await mineOf(db, presale, member.id, resultsOut) : null;
