@@ -185,15 +185,19 @@ test.describe('no member-only data reaches anyone who may not see it', () => {
         { name: 'expired member', session: expired! },
         { name: "second's premium member (cookie sent to mio)", session: otherPremium! },
       ];
-      for (const persona of personas) {
-        await test.step(`mio as ${persona.name}`, async () => {
-          const report = await crawlAs(playwright, 'mio', persona, needles, premiumMediaIds);
-          expectSoundCrawl(report, 'mio', persona, premiumMediaIds);
-          expectNothingFound(report, 'mio', persona);
-          // It did look at premium items, only never got their member-only part.
-          expect.soft(report.signedMediaIds.size, `${persona.name}: signed media URLs`).toBe(0);
-        });
-      }
+      // The four crawls share nothing (a request context each) and each waits on one answer at a time: side by side,
+      // they keep the app, the database and this worker busy together, in about half the time of one after another.
+      await Promise.all(
+        personas.map((persona) =>
+          test.step(`mio as ${persona.name}`, async () => {
+            const report = await crawlAs(playwright, 'mio', persona, needles, premiumMediaIds);
+            expectSoundCrawl(report, 'mio', persona, premiumMediaIds);
+            expectNothingFound(report, 'mio', persona);
+            // It did look at premium items, only never got their member-only part.
+            expect.soft(report.signedMediaIds.size, `${persona.name}: signed media URLs`).toBe(0);
+          }),
+        ),
+      );
     },
   );
 
@@ -216,14 +220,16 @@ test.describe('no member-only data reaches anyone who may not see it', () => {
       { name: 'signed-out visitor', session: null },
       { name: "mio's premium member (cookie sent to second)", session: otherPremium! },
     ];
-    for (const persona of personas) {
-      await test.step(`second as ${persona.name}`, async () => {
-        const report = await crawlAs(playwright, 'second', persona, needles, premiumMediaIds);
-        expectSoundCrawl(report, 'second', persona, premiumMediaIds);
-        expectNothingFound(report, 'second', persona);
-        expect.soft(report.signedMediaIds.size, `${persona.name}: signed media URLs`).toBe(0);
-      });
-    }
+    await Promise.all(
+      personas.map((persona) =>
+        test.step(`second as ${persona.name}`, async () => {
+          const report = await crawlAs(playwright, 'second', persona, needles, premiumMediaIds);
+          expectSoundCrawl(report, 'second', persona, premiumMediaIds);
+          expectNothingFound(report, 'second', persona);
+          expect.soft(report.signedMediaIds.size, `${persona.name}: signed media URLs`).toBe(0);
+        }),
+      ),
+    );
   });
 });
 
