@@ -7,10 +7,11 @@
 import http from 'node:http';
 import next from 'next';
 import { env, appPoolOptions, listenHost } from '@/server/env';
-import { connectPostgres } from '@/server/db/client';
+import { connectPostgres, statementsAtOnce } from '@/server/db/client';
 import { createJobRunner } from '@/server/jobs';
 import { guardRequests } from '@/server/http/request-guard';
 import { countInFlight, crowdedFor } from '@/server/http/in-flight';
+import { directGate } from '@/server/http/direct-routes';
 import { startFront } from '@/features/front/server';
 import { paymentReconciliationJob } from '@/features/billing/server';
 import { presaleJob } from '@/features/presale/server';
@@ -40,8 +41,10 @@ const front = startFront({
   next: app.getRequestHandler(),
   countHeader: env.DB_QUERY_COUNT_HEADER === 'true',
   trustedProxies: env.TRUSTED_PROXIES,
-  // The addresses answered without Next.js, listed beside app/ (decision 0034).
+  // The addresses answered without Next.js, listed beside app/ (decision 0034); as many at once as the pool takes
+  // statements, the others in their order of arrival (decision 0060).
   directRoutes: DIRECT_ROUTES,
+  directGate: directGate(statementsAtOnce(env.DB_POOL_MAX, env.DATABASE_POOLER)),
   // A session due for its periodic check is checked beside the page, which never waits for the provider.
   recheck: (site, access) =>
     recheckInBackground({ db: db.db, identity: firebaseIdentity }, site, {

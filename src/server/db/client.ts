@@ -78,6 +78,11 @@ const POOLED = { prepare: false, max_pipeline: 0 } as const;
  */
 const MAX_PIPELINE = 4;
 
+/** How many statements a pool of `max` connections takes at once before one waits in postgres.js's queue. */
+export function statementsAtOnce(max: number, pooler?: Pooler | null): number {
+  return max * (pooler === 'pgbouncer-transaction' ? 1 : MAX_PIPELINE);
+}
+
 /** postgres.js's options, with the one it reads but does not declare (max_pipeline, postgres.js 3.4). */
 type ClientOptions = postgres.Options<Record<string, never>> & { max_pipeline?: number };
 

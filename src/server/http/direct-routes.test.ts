@@ -2,7 +2,13 @@ import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerDirect, matchDirectRoute, MAX_DIRECT_BODY_BYTES, type DirectRoute } from './direct-routes';
+import {
+  answerDirect,
+  directGate,
+  matchDirectRoute,
+  MAX_DIRECT_BODY_BYTES,
+  type DirectRoute,
+} from './direct-routes';
 import { JsonAnswer } from './responses';
 
 const seen: { host: string; params: Record<string, string>; body: string; cookie: string | null }[] = [];
@@ -20,18 +26,33 @@ const routes: DirectRoute[] = [
   },
   { method: 'GET', path: /^\/api\/things$/, answer: async () => new Response('listed') },
   { method: 'GET', path: /^\/api\/plain$/, answer: async () => new JsonAnswer({ 結果: '当選' }, 202) },
+  {
+    method: 'GET',
+    path: /^\/api\/slow\/(?<n>\d+)$/,
+    answer: async (_request, _host, { n }) => {
+      slow.started.push(Number(n));
+      slow.atOnce = Math.max(slow.atOnce, slow.started.length - slow.done);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      slow.done += 1;
+      return new JsonAnswer({ n });
+    },
+  },
 ];
+/** What the slow route saw: requests arrived, the order its answers started in, and the most at work at once. */
+const slow = { arrived: 0, started: [] as number[], done: 0, atOnce: 0 };
+const gate = directGate(2);
 
 let server: http.Server;
 let base = '';
 beforeAll(async () => {
   server = http.createServer((req, res) => {
+    if (req.url?.startsWith('/api/slow/')) slow.arrived += 1;
     const match = matchDirectRoute(routes, req);
     if (!match) {
       res.writeHead(599).end();
       return;
     }
-    void answerDirect(match, 'fan.example', req, res);
+    void answerDirect(match, 'fan.example', req, res, gate);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -67,6 +88,18 @@ describe('direct routes', () => {
     expect(response.headers.get('cache-control')).toBe('private, no-store');
     expect(response.headers.get('content-length')).toBe(String(Buffer.byteLength('{"結果":"当選"}')));
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('works on at most as many answers at once as its gate lets through, the others in their order of arrival', async () => {
+    const answers: Promise<Response>[] = [];
+    for (let n = 1; n <= 6; n += 1) {
+      answers.push(fetch(`${base}/api/slow/${n}`));
+      // Each request reaches the server before the next is sent.
+      await expect.poll(() => slow.arrived, { intervals: [5] }).toBe(n);
+    }
+    expect((await Promise.all(answers)).map((response) => response.status)).toEqual(Array(6).fill(200));
+    expect(slow.atOnce).toBe(2);
+    expect(slow.started).toEqual([1, 2, 3, 4, 5, 6]);
   });
 
   it('leaves to Next.js another method, another path, and any address with a query string', async () => {

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import pLimit, { type LimitFunction } from 'p-limit';
 import { JsonAnswer } from './responses';
 import { SECURITY_HEADERS } from './security-headers.mjs';
 
@@ -91,15 +92,41 @@ const SECURITY: Record<string, string> = Object.fromEntries(
   SECURITY_HEADERS.map(({ key, value }) => [key.toLowerCase(), value]),
 );
 
-/** Answers a matched request with its route's answer, and the security headers every answer carries. */
+/**
+ * At most `concurrency` answered routes at work at once in this process; the others wait their turn, first come first
+ * served (decision 0060). The database pool takes `DB_POOL_MAX` connections × MAX_PIPELINE statements at once; a
+ * statement past that waits in postgres.js's own queue, which a connection takes from only once it has gone idle,
+ * while the statements of later requests keep joining the pipelines ahead: at a crowd's first burst the first fans
+ * waited 1 to 3 s behind the whole wave. With this gate no direct answer's statement waits there, and the order of
+ * arrival is the order served.
+ */
+export const directGate = (concurrency: number): LimitFunction => pLimit(concurrency);
+
+/**
+ * Answers a matched request with its route's answer, and the security headers every answer carries; through the
+ * gate when there is one (a stream is not gated: it holds no statement for long, and its headers go out at once).
+ */
 export async function answerDirect(
   match: DirectMatch,
   host: string,
   req: IncomingMessage,
   res: ServerResponse,
+  gate?: LimitFunction,
 ): Promise<void> {
-  if (match.route.serve) return match.route.serve(req, res, host, match.params);
-  const response = await match.route.answer(await webRequest(req, host), host, match.params);
+  const { route, params } = match;
+  if (route.serve) return route.serve(req, res, host, params);
+  const answer = () => answerWhole(route, params, host, req, res);
+  return gate ? gate(answer) : answer();
+}
+
+async function answerWhole(
+  route: AnsweredRoute,
+  params: Record<string, string>,
+  host: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  const response = await route.answer(await webRequest(req, host), host, params);
   const headers: Record<string, string | string[]> = { ...SECURITY };
   if (response instanceof JsonAnswer) {
     Object.assign(headers, response.headers);

@@ -3,6 +3,7 @@ import type { Db } from '@/server/db/client';
 import { countQueries } from '@/server/db/query-count';
 import { CLIENT_ADDRESS_HEADER, clientAddressOf } from '@/server/http/client-address';
 import { dbHealth, type DbHealth } from '@/server/db/health';
+import type { LimitFunction } from 'p-limit';
 import { answerDirect, matchDirectRoute, type DirectRoute } from '@/server/http/direct-routes';
 import { normalizeHost } from '@/features/site';
 import { sessionTokenOf } from '@/features/auth/server';
@@ -39,6 +40,8 @@ export interface FrontDeps {
   trustedProxies?: number;
   /** The APIs this server answers itself, without Next.js (decision 0034). */
   directRoutes?: readonly DirectRoute[];
+  /** How many of their answers work at once, the others waiting their turn (direct-routes.ts, decision 0060). */
+  directGate?: LimitFunction;
   /** Asks the identity provider about a session due for its periodic check, in the background. */
   recheck: (site: Site, access: ViewerAccess) => void;
 }
@@ -61,7 +64,7 @@ async function route(deps: Deps, context: RequestContext, req: IncomingMessage, 
   const direct = matchDirectRoute(deps.directRoutes ?? [], req);
   if (direct) {
     if (deps.health.down) return duringOutage(deps, context, req, res, null);
-    return answerDirect(direct, normalizeHost(req.headers.host) ?? '', req, res);
+    return answerDirect(direct, normalizeHost(req.headers.host) ?? '', req, res, deps.directGate);
   }
   const token = sessionTokenOf(req.headers.cookie);
   context.page = { content: isContentAddress(req), member: token !== null };

@@ -32,6 +32,7 @@ export interface FrontOptions {
   countHeader: boolean;
   recheck: FrontDeps['recheck'];
   directRoutes?: FrontDeps['directRoutes'];
+  directGate?: FrontDeps['directGate'];
   trustedProxies: number;
 }
 
@@ -122,6 +123,7 @@ export function startFront(options: FrontOptions) {
     countHeader: options.countHeader,
     recheck: options.recheck,
     directRoutes: options.directRoutes,
+    directGate: options.directGate,
     trustedProxies: options.trustedProxies,
     staticAssets: createStaticAssets(path.resolve('.next/static')),
   });
