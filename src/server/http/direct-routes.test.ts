@@ -95,7 +95,7 @@ describe('direct routes', () => {
     for (let n = 1; n <= 6; n += 1) {
       answers.push(fetch(`${base}/api/slow/${n}`));
       // Each request reaches the server before the next is sent.
-      await expect.poll(() => slow.arrived, { intervals: [5] }).toBe(n);
+      await expect.poll(() => slow.arrived, { interval: 5 }).toBe(n);
     }
     expect((await Promise.all(answers)).map((response) => response.status)).toEqual(Array(6).fill(200));
     expect(slow.atOnce).toBe(2);

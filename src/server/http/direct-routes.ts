@@ -105,6 +105,7 @@ export const directGate = (concurrency: number): LimitFunction => pLimit(concurr
 /**
  * Answers a matched request with its route's answer, and the security headers every answer carries; through the
  * gate when there is one (a stream is not gated: it holds no statement for long, and its headers go out at once).
+ * The body is read before the gate: a client sending it slowly must not hold a place others wait for.
  */
 export async function answerDirect(
   match: DirectMatch,
@@ -115,18 +116,20 @@ export async function answerDirect(
 ): Promise<void> {
   const { route, params } = match;
   if (route.serve) return route.serve(req, res, host, params);
-  const answer = () => answerWhole(route, params, host, req, res);
+  const request = await webRequest(req, host);
+  const answer = () => answerWhole(route, request, host, params, req, res);
   return gate ? gate(answer) : answer();
 }
 
 async function answerWhole(
   route: AnsweredRoute,
-  params: Record<string, string>,
+  request: Request,
   host: string,
+  params: Record<string, string>,
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
-  const response = await route.answer(await webRequest(req, host), host, params);
+  const response = await route.answer(request, host, params);
   const headers: Record<string, string | string[]> = { ...SECURITY };
   if (response instanceof JsonAnswer) {
     Object.assign(headers, response.headers);
