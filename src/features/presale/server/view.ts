@@ -11,7 +11,6 @@ import {
 import type { Member } from '@/features/membership';
 import { viewerAndMember } from '@/features/membership/server';
 import type { Site } from '@/features/site';
-import type { Viewer } from '@/features/auth';
 import {
   firebaseIdentity,
   hashSessionToken,
@@ -179,8 +178,8 @@ export async function presaleForViewer(
 }
 
 /**
- * The presale of a TICKET item for the member of a session token, with the viewer that session opens on the site
- * (auth's rules, as viewerAndMember applies them): the session, its member and the panel in one round trip at the
+ * The presale of a TICKET item for the member of a session token, if the token opens a session on the site (auth's
+ * rules, as viewerAndMember applies them): the session, its member and the panel in one round trip at the
  * result time (prepareSessionPresale). Null when the token opens no session; `view` null when the item has no
  * presale, which is asked with the session alone.
  */
@@ -190,7 +189,7 @@ export async function presaleForSession(
   itemId: string,
   token: string | undefined,
   now = new Date(),
-): Promise<{ viewer: Viewer; member: Member | null; view: PresaleView | null } | null> {
+): Promise<{ member: Member | null; view: PresaleView | null } | null> {
   if (!isWellFormedSessionToken(token)) return null;
   const [row] = await queriesOf(db).session.execute({
     itemId,
@@ -200,14 +199,14 @@ export async function presaleForSession(
   });
   if (!row) {
     const found = await viewerAndMember(db, site, token, { wait: false }, now);
-    return found && { ...found, view: null };
+    return found && { member: found.member, view: null };
   }
   // A read: a session due for its identity check is checked beside it, never before it.
   const viewer = await viewerOfSession({ db, identity: firebaseIdentity }, site, row.session, now, {
     wait: false,
   });
   if (!viewer) return null;
-  return { viewer, member: row.member, view: await presaleViewOf(db, row, row.member, now) };
+  return { member: row.member, view: await presaleViewOf(db, row, row.member, now) };
 }
 
 /** The view of a presale read with one member's part (either statement of result-view.ts). */
