@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { env } from '@/server/env';
 import { connectPostgres, type Db, type DbHandle } from '@/server/db/client';
+import { rowsOf } from '@/server/db/raw';
 import { createTestDb } from '@/test/db';
 import { createJobRunner, defineJob, listJobStatus, type Job, type JobRunner } from '@/server/jobs';
 
@@ -162,6 +163,51 @@ describe('the job runner', () => {
     await expect
       .poll(async () => (await statusOf('test-restart'))!.failure)
       .toBe(`終了が記録されないまま打ち切られました（${gone}）`);
+  });
+
+  it('takes its own lease back after an outage between the claim and the end, instead of holding it to the timeout', async () => {
+    // The database as the outage leaves it: the next statement fails before it runs (down), and the next claim that
+    // takes the lease commits but its answer never arrives (a crash after the commit).
+    let downNext = false;
+    let loseClaim = false;
+    const flaky = new Proxy(handle.db, {
+      get(target, key, receiver) {
+        if (key !== 'execute') return Reflect.get(target, key, receiver);
+        return async (...args: Parameters<Db['execute']>) => {
+          if (downNext) {
+            downNext = false;
+            throw new Error('connect ECONNREFUSED');
+          }
+          const result = await target.execute(...args);
+          if (loseClaim && rowsOf<{ claimed?: number }>(result)[0]?.claimed === 1) {
+            loseClaim = false;
+            throw new Error('connection lost');
+          }
+          return result;
+        };
+      },
+    });
+    let runs = 0;
+    start(
+      [
+        defineJob({
+          name: 'test-outage',
+          label: '障害',
+          everyMs: 50,
+          timeoutMs: 600_000,
+          async run() {
+            // The first run's end is not recorded (down), and the claim of the next is lost.
+            if (++runs === 1) [downNext, loseClaim] = [true, true];
+            throw new Error('データベースに接続できません');
+          },
+        }),
+      ],
+      { db: flaky as Db },
+    );
+    await expect.poll(() => runs, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+    expect([downNext, loseClaim]).toEqual([false, false]);
+    await expect.poll(async () => (await statusOf('test-outage'))!.failures).toBeGreaterThanOrEqual(2);
+    expect((await statusOf('test-outage'))!.failure).toBe('データベースに接続できません');
   });
 
   it('records a failure with its message, and a success clears it', async () => {

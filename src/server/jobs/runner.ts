@@ -93,8 +93,11 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       stopping.signal.addEventListener('abort', done, { once: true });
     });
 
-  /** One run under its lease: abandoned at its timeout, aborted when the runner stops. */
-  async function runOnce(job: Job, runId: string): Promise<void> {
+  /**
+   * One run under its lease: abandoned at its timeout, aborted when the runner stops. Answers how to record its end,
+   * for the caller to do (and to do again after an outage: see schedule).
+   */
+  async function runOnce(job: Job, runId: string): Promise<() => Promise<void>> {
     const controller = new AbortController();
     const onStop = () => controller.abort(new Error('the job runner stopped'));
     stopping.signal.addEventListener('abort', onStop, { once: true });
@@ -115,15 +118,23 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     const failure =
       outcome === 'timeout' ? `制限時間（${job.timeoutMs / 1000}秒）を過ぎたため打ち切りました` : outcome;
     // Cut short by stop(): neither a success nor a failure; the next instance (or start) runs it again.
-    if (failure !== null && stopping.signal.aborted) return release(db, job, runId);
-    const failures = await finish(db, job, runId, failure);
-    if (failure !== null && failures !== null && worthLogging(failures))
-      console.warn(`jobs: ${job.name} failed (${failures} in a row): ${failure}`);
+    if (failure !== null && stopping.signal.aborted) return () => release(db, job, runId);
+    return async () => {
+      const failures = await finish(db, job, runId, failure);
+      if (failure !== null && failures !== null && worthLogging(failures))
+        console.warn(`jobs: ${job.name} failed (${failures} in a row): ${failure}`);
+    };
   }
 
   async function schedule(job: Job): Promise<void> {
     let registered = false;
     let outage = false;
+    /**
+     * The end of this runner's own lease that the database has not taken yet (it went away between the claim and the
+     * run's end): recorded first when it answers again. Left alone, the lease would hold the job for its whole
+     * timeout (the resale's 5 minutes), as if this live instance were still running it.
+     */
+    let owed: (() => Promise<void>) | null = null;
     await pause(options.firstDelayMs ?? 1_000);
     let yielded = 0;
     while (!stopping.signal.aborted) {
@@ -135,6 +146,10 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       }
       yielded = 0;
       try {
+        if (owed) {
+          await owed();
+          owed = null;
+        }
         if (!registered) {
           await register(db, job);
           const holder = await leaseHolder(db, job);
@@ -142,11 +157,16 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         }
         registered = true;
         const runId = randomUUID();
+        // A claim whose answer the outage took may still have taken the lease: it goes back before the next claim.
+        owed = () => release(db, job, runId);
         const claimed = await claim(db, job, runId, instance);
+        owed = null;
         outage = false;
         if (claimed.claimed) {
           active.set(runId, job);
-          await runOnce(job, runId).finally(() => active.delete(runId));
+          owed = await runOnce(job, runId).finally(() => active.delete(runId));
+          await owed();
+          owed = null;
           waitMs = job.everyMs;
         } else {
           waitMs = Math.min(job.everyMs, Math.max(MIN_WAIT_MS, claimed.waitMs));
