@@ -1,24 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
-
-const INCLUDE = ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts', 'eslint/**/*.test.ts'];
-
-/**
- * The test files that replace a module, an environment variable or a global (vi.mock, vi.doMock, vi.stub*): each
- * keeps a module registry of its own. The others share their worker's, so that each module is imported once per
- * worker and not once per file (decision 0062): the run on PGlite 138 s against 158 s, the PostgreSQL integration
- * run 99 s against 118 s, their imports a third of what they were.
- */
-const REPLACING = /\bvi\.(mock|doMock|stubEnv|stubGlobal)\(/;
-const replacing = ['src', 'scripts', 'eslint'].flatMap((dir) =>
-  readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((file) => /\.test\.tsx?$/.test(file))
-    .map((file) => path.join(dir, file))
-    .filter((file) => REPLACING.test(readFileSync(file, 'utf8')))
-    // As glob patterns: a route's folder such as [host] is a name, not a set of characters.
-    .map((file) => file.replace(/[[\]]/g, '\\$&')),
-);
 
 export default defineConfig({
   resolve: {
@@ -29,10 +10,7 @@ export default defineConfig({
     },
   },
   test: {
-    projects: [
-      { extends: true, test: { name: 'shared', include: INCLUDE, exclude: replacing, isolate: false } },
-      { extends: true, test: { name: 'isolated', include: replacing } },
-    ],
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts', 'eslint/**/*.test.ts'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -42,9 +20,9 @@ export default defineConfig({
     // Vitest's default on two cores is one worker; much of an integration test is waiting on the emulator or the
     // database, so two keep both cores busy (docs/decisions/0015).
     maxWorkers: 2,
-    // Worker threads rather than Vitest's default child processes: a thread starts for far less than a process.
-    // Measured on a 2-core host, one run each: the whole run on PGlite 174 s against 284 s, the PostgreSQL
-    // integration run 127 s against 133 s. Which files share a worker's modules: the projects above (decision 0062).
+    // Worker threads rather than Vitest's default child processes: each test file still gets a fresh worker of its
+    // own (as isolated as before), and a thread starts for far less than a process. Measured on a 2-core host, one
+    // run each: the whole run on PGlite 174 s against 284 s, the PostgreSQL integration run 127 s against 133 s.
     pool: 'threads',
     env: {
       FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${process.env.VITEST_AUTH_PORT ?? 9299}`,

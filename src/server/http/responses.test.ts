@@ -1,12 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AppError } from '@/lib/errors';
 import { jsonFromError } from '@/server/http/responses';
 import { DbHealth, dbHealth } from '@/server/db/health';
 
 const withCode = (code: string) => Object.assign(new Error(code), { code });
-
-// The files run after this one in its worker keep their console (decision 0062).
-afterEach(() => void vi.restoreAllMocks());
 
 describe('jsonFromError', () => {
   it('answers the database being down, locked or slow with a Japanese 503 and Retry-After', async () => {
