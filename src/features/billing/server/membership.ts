@@ -81,6 +81,12 @@ export async function startPayment(
     }
     attempt = await openAttempt(db, provider, { member, customerId, plan });
   }
+  // A click that waited (here, for the customer) while another one paid finds no open attempt and opens a new one.
+  // The paid attempt was closed in the transaction that made the member premium, so that is seen now: asking the
+  // provider under the new attempt's key would charge a second time.
+  if ((await memberStatus(db, member.id, await provider.now(member.siteId))) === 'premium') {
+    throw new AppError('CONFLICT', 'すでに会員としてご登録いただいています。');
+  }
   const started = await provider
     .startSubscription({
       siteId: member.siteId,

@@ -205,6 +205,34 @@ describe('payments cut in the middle', () => {
     expect(await statusOf('clicks')).toBe('premium');
   });
 
+  it('a second click that waited while the first one paid is refused, not charged again', async () => {
+    const member = await fan('waited');
+    let reached!: () => void;
+    const atCustomer = new Promise<void>((resolve) => (reached = resolve));
+    let release!: () => void;
+    const firstPaid = new Promise<void>((resolve) => (release = resolve));
+    // The second click's provider holds its customer call until the first click has paid: by then the second has
+    // passed the check that the fan is not premium yet, as a click sent a moment later does on a slow network.
+    const held = new Proxy(sandbox, {
+      get(target, key, receiver) {
+        const value: unknown = Reflect.get(target, key, receiver);
+        if (key !== 'createCustomer' || typeof value !== 'function') return value;
+        return async (...args: unknown[]) => {
+          reached();
+          await firstPaid;
+          return (value as (...a: unknown[]) => Promise<string>).apply(target, args);
+        };
+      },
+    });
+    const second = startPayment(handle.db, held, { member, email: null, card: good });
+    await atCustomer;
+    await startPayment(handle.db, sandbox, { member, email: null, card: good });
+    release();
+    await expect(second).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect(await chargesOf('waited')).toHaveLength(1);
+    expect(await statusOf('waited')).toBe('premium');
+  });
+
   it('leaving cut after the provider: the reason arrives with the cancellation', async () => {
     const member = await fan('leaves');
     await startPayment(handle.db, sandbox, { member, email: null, card: good });
