@@ -43,6 +43,13 @@ function cardRefused(error: unknown): never {
   throw error;
 }
 
+/** A premium member pays nothing more: 409, before the provider is asked anything that could charge. */
+async function refuseIfPremium(db: Db, provider: PaymentProvider, member: Member): Promise<void> {
+  if ((await memberStatus(db, member.id, await provider.now(member.siteId))) === 'premium') {
+    throw new AppError('CONFLICT', 'すでに会員としてご登録いただいています。');
+  }
+}
+
 /** Stripe keeps an idempotency key for 24 hours: an attempt older than that starts afresh (reconcile.ts). */
 const ATTEMPT_REUSABLE_MS = 23 * 60 * 60 * 1000;
 
@@ -59,10 +66,7 @@ export async function startPayment(
   input: { member: Member; email: string | null; card?: SandboxCardInput },
 ): Promise<SubscriptionStart> {
   const { member } = input;
-  const now = await provider.now(member.siteId);
-  if ((await memberStatus(db, member.id, now)) === 'premium') {
-    throw new AppError('CONFLICT', 'すでに会員としてご登録いただいています。');
-  }
+  await refuseIfPremium(db, provider, member);
   const plan = member.chosenPlanId ? await findPlan(db, member.siteId, member.chosenPlanId) : null;
   if (!plan?.active) throw new AppError('STEP_ORDER', 'プランを選択してください。');
   // A voucher still payable would charge a second time: the fan pays it, or chooses again once it expired.
@@ -84,9 +88,7 @@ export async function startPayment(
   // A click that waited (here, for the customer) while another one paid finds no open attempt and opens a new one.
   // The paid attempt was closed in the transaction that made the member premium, so that is seen now: asking the
   // provider under the new attempt's key would charge a second time.
-  if ((await memberStatus(db, member.id, await provider.now(member.siteId))) === 'premium') {
-    throw new AppError('CONFLICT', 'すでに会員としてご登録いただいています。');
-  }
+  await refuseIfPremium(db, provider, member);
   const started = await provider
     .startSubscription({
       siteId: member.siteId,
