@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestDb } from '@/test/db';
 import { demoSiteFile } from '@/test/site-fixtures';
-import { members, oneOffPayments, plans, subscriptions } from '@/server/db/schema';
+import { members, oneOffPayments, plans, sandboxKonbiniPayments, subscriptions } from '@/server/db/schema';
 import { createSandboxProvider, type SandboxProvider } from '@/server/payments/sandbox';
 import { isAppError } from '@/lib/errors';
 import { upsertSite, type Site } from '@/features/site/server';
@@ -10,7 +10,12 @@ import { ensureMember, findMember, memberStatus } from '@/features/membership/se
 import { handleBillingEvent } from '@/features/billing/server/events';
 import { startPayment } from '@/features/billing/server/membership';
 import { reconcilePayments } from '@/features/billing/server/reconcile';
-import { currentVoucher, issueKonbiniPayment, markKonbiniPaid } from '@/features/billing/server/konbini';
+import {
+  currentVoucher,
+  issueKonbiniPayment,
+  markKonbiniPaid,
+  openKonbini,
+} from '@/features/billing/server/konbini';
 import { konbiniRenewal } from '@/features/billing/server/konbini-renewal';
 
 let handle: Awaited<ReturnType<typeof createTestDb>>;
@@ -54,6 +59,30 @@ async function fan(uid: string, on = site) {
 const statusOf = async (memberId: string) => memberStatus(handle.db, memberId, await provider.now(site.id));
 const issue = (member: Awaited<ReturnType<typeof fan>>, planId = yearly, on = site) =>
   issueKonbiniPayment(handle.db, provider, { site: on, member, planId, email: null });
+/**
+ * The sandbox, but a request that reaches `call` waits there until released, as one sent a moment later on a slow
+ * network: it has passed its checks when another request changes what they saw.
+ */
+function heldAt(call: keyof SandboxProvider) {
+  let reach!: () => void;
+  const reached = new Promise<void>((resolve) => (reach = resolve));
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const held = new Proxy(provider, {
+    get(target, key, receiver) {
+      const value: unknown = Reflect.get(target, key, receiver);
+      if (key !== call || typeof value !== 'function') return value;
+      return async (...args: unknown[]) => {
+        reach();
+        await released;
+        return (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
+      };
+    },
+  });
+  return { provider: held, reached, release };
+}
+const vouchersAtProvider = (memberId: string) =>
+  handle.db.select().from(sandboxKonbiniPayments).where(eq(sandboxKonbiniPayments.memberId, memberId));
 async function refusal(promise: Promise<unknown>) {
   const error = await promise.then(
     () => null,
@@ -172,6 +201,28 @@ describe('konbini vouchers', () => {
     expect(paid!.periodStart!.getTime()).toBe(renewal.endsAt!.getTime());
     await provider.advanceClock(site.id, 30 * DAY);
     expect(await statusOf(member.id)).toBe('premium');
+  });
+
+  it('a second click that waited while the first voucher was paid is refused, not sent a second voucher', async () => {
+    const member = await fan('paid-meanwhile');
+    const held = heldAt('createCustomer');
+    const second = issueKonbiniPayment(handle.db, held.provider, {
+      site,
+      member,
+      planId: yearly,
+      email: null,
+    });
+    await held.reached;
+    await markKonbiniPaid(handle.db, provider, member, (await issue(member)).id);
+    held.release();
+    await expect(second).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect(await vouchersAtProvider(member.id)).toHaveLength(1);
+    const rows = await handle.db.select().from(oneOffPayments).where(eq(oneOffPayments.memberId, member.id));
+    expect(rows.filter((row) => row.status !== 'canceled')).toEqual([
+      expect.objectContaining({ status: 'paid' }),
+    ]);
+    // The refused row holds nothing: the next period's voucher is issued when it opens.
+    expect(await openKonbini(handle.db, member)).toBeNull();
   });
 
   it('reconciliation completes a voucher a crash left issuing', async () => {

@@ -59,6 +59,18 @@ export async function currentVoucher(
   return settled && OPEN.includes(settled.status as (typeof OPEN)[number]) ? settled : null;
 }
 
+/** Why no voucher may be issued now (a premium member whose next period is not open yet), or null. */
+async function renewalRefusal(db: Db, provider: PaymentProvider, member: Member): Promise<AppError | null> {
+  const renewal = await konbiniRenewal(db, provider, member);
+  if (renewal.mayPay) return null;
+  return new AppError(
+    'CONFLICT',
+    renewal.opensAt
+      ? `次の期間のお支払いは${formatDateJa(renewal.opensAt)}から受け付けます。`
+      : 'すでに会員としてご登録いただいています。',
+  );
+}
+
 /**
  * Issues a konbini voucher for a membership period of `planId` (the payment for a purpose of docs/decisions/0026):
  * the row is written as `issuing` before the provider is called and its id is the idempotency key, so a double
@@ -77,15 +89,8 @@ export async function issueKonbiniPayment(
   }
   const open = await currentVoucher(db, provider, member);
   if (open?.status === 'pending') return open;
-  const renewal = await konbiniRenewal(db, provider, member);
-  if (!renewal.mayPay) {
-    throw new AppError(
-      'CONFLICT',
-      renewal.opensAt
-        ? `次の期間のお支払いは${formatDateJa(renewal.opensAt)}から受け付けます。`
-        : 'すでに会員としてご登録いただいています。',
-    );
-  }
+  const refused = await renewalRefusal(db, provider, member);
+  if (refused) throw refused;
   const customerId = await ensureCustomer(db, provider, member, input.email);
   await db
     .insert(oneOffPayments)
@@ -101,6 +106,20 @@ export async function issueKonbiniPayment(
     .onConflictDoNothing();
   const attempt = await openKonbini(db, member);
   if (!attempt) throw new AppError('UNAVAILABLE');
+  // A click that waited (here, for the customer) while the fan paid the voucher before finds none open and opened a
+  // new row. That payment made the fan a member in the transaction that closed the voucher, so that is seen now:
+  // issuing under the new row's key would send a second voucher for a period already paid. A row the provider has
+  // answered already is that voucher, answered as it is.
+  if (!attempt.providerPaymentId) {
+    const late = await renewalRefusal(db, provider, member);
+    if (late) {
+      await db
+        .update(oneOffPayments)
+        .set({ status: 'canceled' })
+        .where(and(eq(oneOffPayments.id, attempt.id), eq(oneOffPayments.status, 'issuing')));
+      throw late;
+    }
+  }
   const state = await provider.issueKonbini({
     siteId: site.id,
     memberId: member.id,
