@@ -28,7 +28,13 @@ import { ensureMember, joinMember, type Member } from '@/features/membership/ser
 import { handleBillingEvent } from '@/features/billing/server';
 import { presaleSetupSchema } from '@/features/presale';
 import { cancelPresaleEvent, finishCancellation, savePresale } from '@/features/presale/server';
-import { checkIn, codeBatch, issuePresaleTickets } from '@/features/tickets/server';
+import {
+  acceptTicket,
+  checkIn,
+  codeBatch,
+  issuePresaleTickets,
+  offerTicket,
+} from '@/features/tickets/server';
 import { listTickets, withdrawListing } from './listing';
 import { joinWait } from './waits';
 import { latestSlot, runRound } from './match';
@@ -255,6 +261,104 @@ describe('公式リセール: listing', () => {
     await expect(listTickets(handle.db, holder, second.presaleId, [handed!.id], NOW)).rejects.toMatchObject({
       status: 403,
     });
+  });
+});
+
+/** The accepted companion of the seller's application in a presale made by resalePresale (one seller). */
+async function companionOf(presaleId: string): Promise<Member> {
+  const [row] = await handle.db
+    .select({ memberId: presaleParticipants.memberId })
+    .from(presaleParticipants)
+    .where(and(eq(presaleParticipants.presaleId, presaleId), eq(presaleParticipants.role, 'companion')));
+  return (await ensureMember(handle.db, mio.id, await memberUid(row!.memberId)))!;
+}
+
+/** One member waits for the offering, a round matches them and they pay by card: the seat moves if it can. */
+async function matchAndPay(presaleId: string, offeringId: string): Promise<Member> {
+  const buyer = await fan();
+  await joinWait(handle.db, buyer, { offeringId, tickets: 1, paymentMethod: 'card' }, NOW);
+  await runRound(handle.db, presaleId, SLOT, NOW);
+  const [match] = await handle.db.select().from(resaleMatches).where(eq(resaleMatches.presaleId, presaleId));
+  await payMatch(handle.db, provider, buyer, match!.id, NOW);
+  return buyer;
+}
+
+describe('公式リセール and 分配 exclude each other (a listed ticket must still be the seller’s when its buyer pays)', () => {
+  it('refuses to offer a ticket to a companion while it is listed or matched', async () => {
+    const seller = await fan();
+    const { presaleId, offeringId, ticketsOf } = await resalePresale([seller]);
+    const companion = await companionOf(presaleId);
+    const [mine, second] = await ticketsOf(seller);
+    const { listingIds } = await listTickets(handle.db, seller, presaleId, [mine!.id], NOW);
+    await expect(
+      offerTicket(handle.db, mio.id, seller.id, mine!.id, companion.id, NOW),
+    ).rejects.toMatchObject({
+      status: 409,
+      message: 'リセールに出品中のチケットは分配できません。出品を取り消してからお試しください。',
+    });
+    // The application's other ticket, not listed, can be handed on; the listed one can once withdrawn.
+    await offerTicket(handle.db, mio.id, seller.id, second!.id, companion.id, NOW);
+    await offerTicket(handle.db, mio.id, seller.id, second!.id, null, NOW);
+    await withdrawListing(handle.db, seller, listingIds[0]!, NOW);
+    await offerTicket(handle.db, mio.id, seller.id, mine!.id, companion.id, NOW);
+    await offerTicket(handle.db, mio.id, seller.id, mine!.id, null, NOW);
+    await listTickets(handle.db, seller, presaleId, [mine!.id], NOW);
+    // Matched: the buyer is paying; then paid: the seat is theirs.
+    const buyer = await fan();
+    await joinWait(handle.db, buyer, { offeringId, tickets: 1, paymentMethod: 'card' }, NOW);
+    await runRound(handle.db, presaleId, SLOT, NOW);
+    await expect(
+      offerTicket(handle.db, mio.id, seller.id, mine!.id, companion.id, NOW),
+    ).rejects.toMatchObject({
+      status: 409,
+      message: 'リセールで購入者が決まったチケットは分配できません。',
+    });
+    const [match] = await handle.db
+      .select()
+      .from(resaleMatches)
+      .where(eq(resaleMatches.presaleId, presaleId));
+    await payMatch(handle.db, provider, buyer, match!.id, NOW);
+    const [moved] = await handle.db.select().from(tickets).where(eq(tickets.id, mine!.id));
+    expect(moved).toMatchObject({ holderMemberId: buyer.id, offeredToMemberId: null });
+  });
+
+  it('refuses to list a ticket offered to a companion until the offer is taken back', async () => {
+    const seller = await fan();
+    const { presaleId, ticketsOf } = await resalePresale([seller]);
+    const companion = await companionOf(presaleId);
+    const [mine] = await ticketsOf(seller);
+    await offerTicket(handle.db, mio.id, seller.id, mine!.id, companion.id, NOW);
+    await expect(listTickets(handle.db, seller, presaleId, [mine!.id], NOW)).rejects.toMatchObject({
+      status: 409,
+      message: '同行者に分配中のチケットは出品できません。分配を取り消してからお試しください。',
+    });
+    expect(
+      await handle.db.select().from(resaleListings).where(eq(resaleListings.ticketId, mine!.id)),
+    ).toEqual([]);
+    await offerTicket(handle.db, mio.id, seller.id, mine!.id, null, NOW);
+    await listTickets(handle.db, seller, presaleId, [mine!.id], NOW);
+  });
+
+  it('refuses to accept an offer left open on a ticket listed since, so the paying buyer still gets the seat', async () => {
+    const seller = await fan();
+    const { presaleId, offeringId, ticketsOf } = await resalePresale([seller]);
+    const companion = await companionOf(presaleId);
+    const [mine] = await ticketsOf(seller);
+    await listTickets(handle.db, seller, presaleId, [mine!.id], NOW);
+    // An offer made on the listed ticket before offers were checked against the resale (none can be made now).
+    await handle.db.update(tickets).set({ offeredToMemberId: companion.id }).where(eq(tickets.id, mine!.id));
+    await expect(acceptTicket(handle.db, mio.id, companion.id, mine!.id, NOW)).rejects.toMatchObject({
+      status: 409,
+      message: 'リセールに出品中のチケットは分配できません。出品を取り消してからお試しください。',
+    });
+    const buyer = await matchAndPay(presaleId, offeringId);
+    const [moved] = await handle.db.select().from(tickets).where(eq(tickets.id, mine!.id));
+    expect(moved).toMatchObject({ holderMemberId: buyer.id, offeredToMemberId: null });
+    const [match] = await handle.db
+      .select()
+      .from(resaleMatches)
+      .where(eq(resaleMatches.presaleId, presaleId));
+    expect(match).toMatchObject({ status: 'transferred' });
   });
 });
 

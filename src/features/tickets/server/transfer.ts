@@ -1,8 +1,14 @@
 import 'server-only';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { AppError } from '@/lib/errors';
 import type { Db } from '@/server/db/client';
-import { presaleApplications, presaleParticipants, presalePerformances, tickets } from '@/server/db/schema';
+import {
+  presaleApplications,
+  presaleParticipants,
+  presalePerformances,
+  resaleListings,
+  tickets,
+} from '@/server/db/schema';
 import { movable, ticketState } from './my-tickets';
 
 async function lockTicket(tx: Db, siteId: string, ticketId: string) {
@@ -36,6 +42,28 @@ function assertMovable(row: Awaited<ReturnType<typeof lockTicket>>, now: Date): 
 }
 
 /**
+ * A ticket in the official resale (decision 0049) stays its seller's until the buyer's payment moves it: a listing
+ * `listed`, or `matched` (the buyer paying or paid, the move not yet made), keeps it from being handed on, or the move
+ * would find it gone and the buyer would have paid for no seat. Read under the ticket's row lock, which the listing
+ * takes too (the listing refuses a ticket with an open offer likewise), so the two exclude each other. The resale's
+ * table is read directly: tickets sits below resale in the feature map.
+ */
+async function assertNotInResale(tx: Db, ticketId: string): Promise<void> {
+  const [listing] = await tx
+    .select({ status: resaleListings.status })
+    .from(resaleListings)
+    .where(and(eq(resaleListings.ticketId, ticketId), inArray(resaleListings.status, ['listed', 'matched'])))
+    .limit(1);
+  if (listing?.status === 'listed') {
+    throw new AppError(
+      'CONFLICT',
+      'リセールに出品中のチケットは分配できません。出品を取り消してからお試しください。',
+    );
+  }
+  if (listing) throw new AppError('CONFLICT', 'リセールで購入者が決まったチケットは分配できません。');
+}
+
+/**
  * 分配: the applicant offers one of the application's tickets to an accepted companion (or withdraws the offer with
  * null). It stays the applicant's until the companion accepts.
  */
@@ -54,6 +82,8 @@ export async function offerTicket(
     }
     assertMovable(row, now);
     if (toMemberId) {
+      // Taking an offer back (null) stays allowed: it only ends a hand-on.
+      await assertNotInResale(tx, ticketId);
       const [companion] = await tx
         .select({ memberId: presaleParticipants.memberId })
         .from(presaleParticipants)
@@ -98,6 +128,8 @@ export async function acceptTicket(
       throw new AppError('CONFLICT', 'このチケットの分配は取り消されました。');
     }
     assertMovable(row, now);
+    // An offer made on a listed ticket before offers checked the resale may still be open: it is not taken either.
+    await assertNotInResale(tx, ticketId);
     await tx
       .update(tickets)
       .set({
