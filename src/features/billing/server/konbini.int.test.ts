@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestDb } from '@/test/db';
 import { demoSiteFile } from '@/test/site-fixtures';
-import { members, oneOffPayments, plans, sandboxKonbiniPayments, subscriptions } from '@/server/db/schema';
+import {
+  members,
+  oneOffPayments,
+  plans,
+  sandboxKonbiniPayments,
+  sandboxSubscriptions,
+  subscriptions,
+} from '@/server/db/schema';
 import { createSandboxProvider, type SandboxProvider } from '@/server/payments/sandbox';
 import { isAppError } from '@/lib/errors';
 import { upsertSite, type Site } from '@/features/site/server';
@@ -83,6 +90,8 @@ function heldAt(call: keyof SandboxProvider) {
 }
 const vouchersAtProvider = (memberId: string) =>
   handle.db.select().from(sandboxKonbiniPayments).where(eq(sandboxKonbiniPayments.memberId, memberId));
+const chargesOf = (memberId: string) =>
+  handle.db.select().from(sandboxSubscriptions).where(eq(sandboxSubscriptions.memberId, memberId));
 async function refusal(promise: Promise<unknown>) {
   const error = await promise.then(
     () => null,
@@ -223,6 +232,43 @@ describe('konbini vouchers', () => {
     ]);
     // The refused row holds nothing: the next period's voucher is issued when it opens.
     expect(await openKonbini(handle.db, member)).toBeNull();
+  });
+
+  it('a card click that waited while a voucher was issued is refused, not charged', async () => {
+    const member = await fan('voucher-meanwhile');
+    const held = heldAt('createCustomer');
+    const card = startPayment(handle.db, held.provider, { member, email: null, card: good });
+    await held.reached;
+    const voucher = await issue(member);
+    held.release();
+    await expect(card).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect(await chargesOf(member.id)).toHaveLength(0);
+    expect(await currentVoucher(handle.db, provider, member)).toMatchObject({
+      id: voucher.id,
+      status: 'pending',
+    });
+    expect(await statusOf(member.id)).toBe('guest');
+  });
+
+  it('a card click that waited while a voucher was being issued is refused as well', async () => {
+    const member = await fan('voucher-issuing');
+    const cardHeld = heldAt('createCustomer');
+    const card = startPayment(handle.db, cardHeld.provider, { member, email: null, card: good });
+    await cardHeld.reached;
+    // The voucher's click is at the provider, its row written as issuing, when the card's goes on.
+    const voucherHeld = heldAt('issueKonbini');
+    const voucher = issueKonbiniPayment(handle.db, voucherHeld.provider, {
+      site,
+      member,
+      planId: yearly,
+      email: null,
+    });
+    await voucherHeld.reached;
+    cardHeld.release();
+    await expect(card).rejects.toMatchObject({ code: 'CONFLICT' });
+    voucherHeld.release();
+    expect(await voucher).toMatchObject({ status: 'pending' });
+    expect(await chargesOf(member.id)).toHaveLength(0);
   });
 
   it('reconciliation completes a voucher a crash left issuing', async () => {

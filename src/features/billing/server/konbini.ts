@@ -19,6 +19,8 @@ import {
 /** Days a voucher can be paid (Stripe's default is 3; the usual in Japan). */
 export const KONBINI_DAYS = 3;
 const OPEN = ['issuing', 'pending'] as const;
+/** An `issuing` row older than this is one a crash interrupted (reconcileKonbini finishes it), not one being issued. */
+const ISSUING_INTERRUPTED_MS = 60_000;
 
 /** Whether the site offers konbini for this plan (the site configuration's KONBINI_PAYMENT). */
 export function konbiniOffered(site: Site, plan: Pick<Plan, 'interval'>): boolean {
@@ -57,6 +59,24 @@ export async function currentVoucher(
   if (open.expiresAt > (await provider.now(member.siteId))) return open;
   const settled = await completeKonbini(db, provider, open.providerPaymentId, member.siteId);
   return settled && OPEN.includes(settled.status as (typeof OPEN)[number]) ? settled : null;
+}
+
+/**
+ * The voucher that stands in the way of paying another way: one the fan can still pay, or one being issued right now
+ * (its click is past its checks and may be at the provider). An `issuing` row a crash left is not: it would hold the
+ * fan back until reconciliation finishes it, and no click of the fan is issuing it.
+ */
+export async function voucherInTheWay(
+  db: Db,
+  provider: PaymentProvider,
+  member: Member,
+): Promise<OneOffPayment | null> {
+  const voucher = await currentVoucher(db, provider, member);
+  if (voucher?.status === 'pending') return voucher;
+  if (voucher?.status === 'issuing' && Date.now() - voucher.createdAt.getTime() < ISSUING_INTERRUPTED_MS) {
+    return voucher;
+  }
+  return null;
 }
 
 /** Why no voucher may be issued now (a premium member whose next period is not open yet), or null. */
@@ -174,7 +194,7 @@ export async function reconcileKonbini(db: Db, provider: PaymentProvider, now = 
         and(
           eq(oneOffPayments.method, 'konbini'),
           eq(oneOffPayments.status, 'issuing'),
-          lt(oneOffPayments.createdAt, new Date(now.getTime() - 60_000)),
+          lt(oneOffPayments.createdAt, new Date(now.getTime() - ISSUING_INTERRUPTED_MS)),
         ),
         and(
           eq(oneOffPayments.method, 'konbini'),

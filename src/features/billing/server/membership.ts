@@ -18,7 +18,7 @@ import {
   openAttempt,
   settleOpenAttempt,
 } from '@/features/billing/server/attempts';
-import { currentVoucher } from '@/features/billing/server/konbini';
+import { voucherInTheWay } from '@/features/billing/server/konbini';
 import { ensureCustomer } from '@/features/billing/server/customer';
 
 export type Subscription = typeof subscriptions.$inferSelect;
@@ -50,6 +50,16 @@ async function refuseIfPremium(db: Db, provider: PaymentProvider, member: Member
   }
 }
 
+/** A konbini voucher still payable, or being issued now, would pay for the same period a second time: 409. */
+async function refuseIfVoucherOpen(db: Db, provider: PaymentProvider, member: Member): Promise<void> {
+  if (await voucherInTheWay(db, provider, member)) {
+    throw new AppError(
+      'CONFLICT',
+      'コンビニ払いのお支払い番号が有効です。お支払い期限を過ぎると、別の方法をお選びいただけます。',
+    );
+  }
+}
+
 /** Stripe keeps an idempotency key for 24 hours: an attempt older than that starts afresh (reconcile.ts). */
 const ATTEMPT_REUSABLE_MS = 23 * 60 * 60 * 1000;
 
@@ -69,13 +79,8 @@ export async function startPayment(
   await refuseIfPremium(db, provider, member);
   const plan = member.chosenPlanId ? await findPlan(db, member.siteId, member.chosenPlanId) : null;
   if (!plan?.active) throw new AppError('STEP_ORDER', 'プランを選択してください。');
-  // A voucher still payable would charge a second time: the fan pays it, or chooses again once it expired.
-  if ((await currentVoucher(db, provider, member))?.status === 'pending') {
-    throw new AppError(
-      'CONFLICT',
-      'コンビニ払いのお支払い番号が有効です。お支払い期限を過ぎると、別の方法をお選びいただけます。',
-    );
-  }
+  // The fan pays the voucher, or chooses again once it expired.
+  await refuseIfVoucherOpen(db, provider, member);
 
   const customerId = await ensureCustomer(db, provider, member, input.email);
   let attempt = await openAttempt(db, provider, { member, customerId, plan });
@@ -87,8 +92,10 @@ export async function startPayment(
   }
   // A click that waited (here, for the customer) while another one paid finds no open attempt and opens a new one.
   // The paid attempt was closed in the transaction that made the member premium, so that is seen now: asking the
-  // provider under the new attempt's key would charge a second time.
+  // provider under the new attempt's key would charge a second time. So would a voucher issued meanwhile (konbini
+  // chosen in another tab): its row was written before its provider call, so one being issued is seen as well.
   await refuseIfPremium(db, provider, member);
+  await refuseIfVoucherOpen(db, provider, member);
   const started = await provider
     .startSubscription({
       siteId: member.siteId,
