@@ -19,6 +19,8 @@ export interface ETicketView {
   /** Companions of the application it may be handed to (分配), for its applicant while it can move. */
   companions: { memberId: string; name: string; number: string }[];
   movable: boolean;
+  /** Its live 公式リセール listing's state, if any: while there is one it cannot be handed on (分配). */
+  resale: 'listed' | 'matched' | null;
 }
 
 /** One batch of living codes (GET /api/tickets/codes): each subject's codes for the next windows. */

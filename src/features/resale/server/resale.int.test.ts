@@ -33,6 +33,7 @@ import {
   checkIn,
   codeBatch,
   issuePresaleTickets,
+  myETickets,
   offerTicket,
 } from '@/features/tickets/server';
 import { listTickets, withdrawListing } from './listing';
@@ -284,7 +285,7 @@ async function matchAndPay(presaleId: string, offeringId: string): Promise<Membe
 }
 
 describe('公式リセール and 分配 exclude each other (a listed ticket must still be the seller’s when its buyer pays)', () => {
-  it('refuses to offer a ticket to a companion while it is listed or matched', async () => {
+  it('refuses to offer a ticket to a companion while it is listed or matched, and says so on the e-ticket', async () => {
     const seller = await fan();
     const { presaleId, offeringId, ticketsOf } = await resalePresale([seller]);
     const companion = await companionOf(presaleId);
@@ -296,6 +297,11 @@ describe('公式リセール and 分配 exclude each other (a listed ticket must
       status: 409,
       message: 'リセールに出品中のチケットは分配できません。出品を取り消してからお試しください。',
     });
+    const view = await myETickets(handle.db, mio.id, seller.id, NOW);
+    expect(view.map((t) => [t.id, t.resale])).toEqual([
+      [mine!.id, 'listed'],
+      [second!.id, null],
+    ]);
     // The application's other ticket, not listed, can be handed on; the listed one can once withdrawn.
     await offerTicket(handle.db, mio.id, seller.id, second!.id, companion.id, NOW);
     await offerTicket(handle.db, mio.id, seller.id, second!.id, null, NOW);
@@ -313,6 +319,9 @@ describe('公式リセール and 分配 exclude each other (a listed ticket must
       status: 409,
       message: 'リセールで購入者が決まったチケットは分配できません。',
     });
+    expect((await myETickets(handle.db, mio.id, seller.id, NOW)).find((t) => t.id === mine!.id)?.resale).toBe(
+      'matched',
+    );
     const [match] = await handle.db
       .select()
       .from(resaleMatches)

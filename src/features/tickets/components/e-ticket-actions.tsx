@@ -42,6 +42,15 @@ export function ETicketActions({ ticket }: { ticket: ETicketView }) {
     );
   }
   if (ticket.companions.length === 0) return null;
+  if (ticket.resale) {
+    return (
+      <p className="text-sm">
+        {ticket.resale === 'listed'
+          ? 'リセールに出品中のため、同行者に分配できません。分配するには、出品を取り消してください。'
+          : 'リセールで購入者が決まったため、同行者に分配できません。'}
+      </p>
+    );
+  }
   return (
     <div className="flex flex-wrap items-end gap-2">
       <label className="flex flex-col text-sm">

@@ -10,6 +10,7 @@ import {
   presaleParticipants,
   presalePerformances,
   presales,
+  resaleListings,
   tickets,
 } from '@/server/db/schema';
 import { formatMemberNumber } from '@/features/membership/server';
@@ -61,6 +62,7 @@ export async function myETickets(
         memberNumber: holder.memberNumber,
       },
       offeredTo: { nickname: offeredTo.nickname },
+      resale: resaleListings.status,
     })
     .from(tickets)
     .innerJoin(presales, eq(presales.id, tickets.presaleId))
@@ -70,6 +72,12 @@ export async function myETickets(
     .innerJoin(presaleApplications, eq(presaleApplications.id, tickets.applicationId))
     .innerJoin(holder, eq(holder.id, tickets.holderMemberId))
     .leftJoin(offeredTo, eq(offeredTo.id, tickets.offeredToMemberId))
+    // Its live 公式リセール listing, at most one (a unique index), read directly: tickets sits below resale in the
+    // feature map. While there is one, the ticket is not handed on (分配).
+    .leftJoin(
+      resaleListings,
+      and(eq(resaleListings.ticketId, tickets.id), inArray(resaleListings.status, ['listed', 'matched'])),
+    )
     .where(
       and(
         eq(tickets.siteId, siteId),
@@ -130,6 +138,7 @@ export async function myETickets(
             }))
         : [],
       movable: canMove || (!mine && movable(state, row.startsAt, now)),
+      resale: row.resale === 'listed' || row.resale === 'matched' ? row.resale : null,
     };
   });
 }
