@@ -1,12 +1,16 @@
 import { startAuthEmulator } from '../../scripts/lib/auth-emulator';
 import { TEST_AUTH_EMULATOR_PORT } from './auth-emulator';
 
-/** Vitest global setup: one Auth emulator for the whole run, on its own port (vitest.config.ts points tests at it). */
+/**
+ * Vitest global setup: one Auth emulator for the whole run, on its own port (vitest.config.ts points tests at it).
+ * Its directory is the port's: two runs in one checkout on two ports (VITEST_AUTH_PORT) would otherwise write each
+ * other's configuration, and one emulator would come up on the other's port.
+ */
 export default async function setup() {
   const emulator = await startAuthEmulator({
     projectId: 'demo-fanclub',
     port: TEST_AUTH_EMULATOR_PORT,
-    dir: '.data/vitest-auth',
+    dir: `.data/vitest-auth-${TEST_AUTH_EMULATOR_PORT}`,
     quiet: true,
   });
   return () => emulator.stop();
