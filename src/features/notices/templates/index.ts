@@ -2,7 +2,7 @@ import { announcement } from './announcement';
 import { birthdayGreeting } from './birthday';
 import { companionInvited, companionWithdrawn } from './companions';
 import { leaveConfirmed, leaveUndone, renewalReminder } from './membership';
-import { paymentDisputed, paymentFailed, paymentSucceeded } from './payment';
+import { konbiniVoucherCanceled, paymentDisputed, paymentFailed, paymentSucceeded } from './payment';
 import {
   konbiniVoucher,
   presaleCancelled,
@@ -40,6 +40,7 @@ export const NOTICE_TEMPLATES = {
   'leave-undone': leaveUndone,
   announcement,
   'konbini-voucher': konbiniVoucher,
+  'konbini-voucher-canceled': konbiniVoucherCanceled,
   'presale-won': presaleWon,
   'presale-lost': presaleLost,
   'presale-second-chance-won': presaleSecondChanceWon,

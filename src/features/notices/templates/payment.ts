@@ -79,3 +79,23 @@ export const paymentDisputed: NoticeTemplate<PaymentDisputedData> = {
       : { label: '売上を見る', path: paths.staff.sales() },
   }),
 };
+
+export interface KonbiniVoucherCanceledData {
+  planName: string;
+  amountYen: number;
+  paymentNumber: string | null;
+}
+
+/** A membership voucher cancelled because the card paid the same period (billing's cancelVouchersBesideCard). */
+export const konbiniVoucherCanceled: NoticeTemplate<KonbiniVoucherCanceledData> = {
+  topic: null,
+  content: (data) => ({
+    subject: 'コンビニ払いのお支払い番号を取り消しました',
+    paragraphs: [
+      'カードでのお支払いが完了したため、コンビニ払いのお支払い番号を取り消しました。',
+      `${data.planName}の会費（${formatYenAmount(data.amountYen)}）${data.paymentNumber ? `・お支払い番号: ${data.paymentNumber}` : ''}`,
+      'この番号ではお支払いいただけません。会費はご登録のカードでお支払いいただいています。',
+    ],
+    action: { label: 'マイページで確認する', path: paths.myPage() },
+  }),
+};
