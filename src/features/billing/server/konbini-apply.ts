@@ -52,7 +52,10 @@ export async function applyKonbiniState(
     confirmationNumber: state.confirmationNumber,
     expiresAt: state.expiresAt,
   };
-  const status = state.status === 'expired' ? 'expired' : row.status === 'issuing' ? 'pending' : row.status;
+  // A voucher we cancelled (a presale refunded, a card that paid the same period) stays `canceled` when the provider's
+  // word of that cancellation (expired, to it) arrives after our write, as Stripe's webhook may.
+  const expired = state.status === 'expired' && row.status !== 'canceled';
+  const status = expired ? 'expired' : row.status === 'issuing' ? 'pending' : row.status;
   if (status === row.status && row.providerPaymentId) return row;
   const [updated] = await tx
     .update(oneOffPayments)

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { createTestDb } from '@/test/db';
 import { demoSiteFile } from '@/test/site-fixtures';
 import {
   members,
+  notices,
   oneOffPayments,
   plans,
   sandboxKonbiniPayments,
@@ -11,9 +12,12 @@ import {
   subscriptions,
 } from '@/server/db/schema';
 import { createSandboxProvider, type SandboxProvider } from '@/server/payments/sandbox';
+import type { SubscriptionStart } from '@/server/payments/types';
 import { isAppError } from '@/lib/errors';
+import { listInbox } from '@/features/notices/server';
 import { upsertSite, type Site } from '@/features/site/server';
 import { ensureMember, findMember, memberStatus } from '@/features/membership/server';
+import type { Member } from '@/features/membership';
 import { handleBillingEvent } from '@/features/billing/server/events';
 import { startPayment } from '@/features/billing/server/membership';
 import { reconcilePayments } from '@/features/billing/server/reconcile';
@@ -92,6 +96,85 @@ const vouchersAtProvider = (memberId: string) =>
   handle.db.select().from(sandboxKonbiniPayments).where(eq(sandboxKonbiniPayments.memberId, memberId));
 const chargesOf = (memberId: string) =>
   handle.db.select().from(sandboxSubscriptions).where(eq(sandboxSubscriptions.memberId, memberId));
+const rowOf = async (id: string) =>
+  (await handle.db.select().from(oneOffPayments).where(eq(oneOffPayments.id, id)))[0]!;
+const noticesOf = (memberId: string, kind: string) =>
+  handle.db
+    .select()
+    .from(notices)
+    .where(and(eq(notices.memberId, memberId), eq(notices.kind, kind)));
+/** What the voucher and the card look like: at the provider, in our books, in the fan's notices. */
+async function snapshot(member: Member, voucherId: string) {
+  const periods = await handle.db.select().from(subscriptions).where(eq(subscriptions.memberId, member.id));
+  return {
+    atProvider: (await vouchersAtProvider(member.id)).map((voucher) => voucher.status),
+    row: (await rowOf(voucherId)).status,
+    notices: (await noticesOf(member.id, 'konbini-voucher-canceled')).length,
+    periods: periods.map((period) => `${period.method}:${period.status}`),
+    status: await statusOf(member.id),
+  };
+}
+/** The voucher the card made redundant is cancelled everywhere, the fan told once; more runs change nothing. */
+async function expectCanceledBesideCard(member: Member, voucherId: string) {
+  const after = await snapshot(member, voucherId);
+  expect(after).toEqual({
+    atProvider: ['canceled'],
+    row: 'canceled',
+    notices: 1,
+    periods: ['card:active'],
+    status: 'premium',
+  });
+  expect(await currentVoucher(handle.db, provider, member)).toBeNull();
+  const inbox = await listInbox(handle.db, { id: site.id, name: '' }, member.id);
+  expect(inbox.map((notice) => notice.content.paragraphs[0])).toContain(
+    'カードでのお支払いが完了したため、コンビニ払いのお支払い番号を取り消しました。',
+  );
+  await reconcilePayments(handle.db, provider);
+  await reconcilePayments(handle.db, provider);
+  // The provider's word of the cancellation (expired, to it) arriving late, as Stripe's webhook may, keeps it canceled.
+  const { providerPaymentId } = await rowOf(voucherId);
+  await handleBillingEvent(handle.db, provider, {
+    id: `evt_late_${voucherId}`,
+    type: 'payment_intent.canceled',
+    created: await provider.now(site.id),
+    subscriptionId: null,
+    paymentId: providerPaymentId,
+  });
+  expect(await snapshot(member, voucherId)).toEqual(after);
+}
+/**
+ * startPayment answered "confirm" (the sandbox's cards never ask for 3-D Secure on a subscription, so it is told so):
+ * the subscription is paid at the provider, and its events reach us only once the fan has authenticated.
+ */
+async function cardAwaitingAuthentication(member: Member) {
+  let webhooksDown = true;
+  const later: SandboxProvider = createSandboxProvider(handle.db, async (event) => {
+    if (webhooksDown) throw new Error('webhook endpoint down');
+    await handleBillingEvent(handle.db, later, event);
+  });
+  const confirming = new Proxy(later, {
+    get(target, key, receiver) {
+      const value: unknown = Reflect.get(target, key, receiver);
+      if (key !== 'startSubscription') return value;
+      return async (
+        input: Parameters<SandboxProvider['startSubscription']>[0],
+      ): Promise<SubscriptionStart> => {
+        const started = await target.startSubscription(input);
+        return { kind: 'confirm', clientSecret: 'secret', subscriptionId: started.subscriptionId };
+      };
+    },
+  });
+  expect(await startPayment(handle.db, confirming, { member, email: null, card: good })).toMatchObject({
+    kind: 'confirm',
+  });
+  expect(await statusOf(member.id)).toBe('guest');
+  return {
+    async authenticated() {
+      webhooksDown = false;
+      await later.deliverPending();
+    },
+  };
+}
 async function refusal(promise: Promise<unknown>) {
   const error = await promise.then(
     () => null,
@@ -269,6 +352,88 @@ describe('konbini vouchers', () => {
     voucherHeld.release();
     expect(await voucher).toMatchObject({ status: 'pending' });
     expect(await chargesOf(member.id)).toHaveLength(0);
+  });
+
+  it('a voucher still being issued when the card paid is cancelled by the reconciliation', async () => {
+    const member = await fan('voucher-at-provider');
+    const cardHeld = heldAt('startSubscription');
+    const card = startPayment(handle.db, cardHeld.provider, { member, email: null, card: good });
+    await cardHeld.reached;
+    const voucherHeld = heldAt('issueKonbini');
+    const voucher = issueKonbiniPayment(handle.db, voucherHeld.provider, {
+      site,
+      member,
+      planId: yearly,
+      email: null,
+    });
+    await voucherHeld.reached;
+    cardHeld.release();
+    expect(await card).toMatchObject({ kind: 'complete' });
+    voucherHeld.release();
+    const issued = await voucher;
+    expect(issued.status).toBe('pending');
+    await reconcilePayments(handle.db, provider);
+    await expectCanceledBesideCard(member, issued.id);
+  });
+
+  it('a card waiting for 3-D Secure while a voucher was issued: the reconciliation cancels the voucher', async () => {
+    const member = await fan('card-3ds');
+    const card = await cardAwaitingAuthentication(member);
+    // Another tab: konbini chosen while the card company's page is open.
+    const voucher = await issue(member);
+    await card.authenticated();
+    expect(await statusOf(member.id)).toBe('premium');
+    expect((await rowOf(voucher.id)).status).toBe('pending');
+    await reconcilePayments(handle.db, provider);
+    await expectCanceledBesideCard(member, voucher.id);
+  });
+
+  it('a voucher paid just before its cancellation is recorded paid, as any paid voucher', async () => {
+    const member = await fan('paid-before-cancel');
+    const card = await cardAwaitingAuthentication(member);
+    const voucher = await issue(member);
+    await card.authenticated();
+    // Paid at the till a moment before the reconciliation asks; the word of it has not reached us yet.
+    await handle.db
+      .update(sandboxKonbiniPayments)
+      .set({ status: 'succeeded', paidAt: await provider.now(site.id) })
+      .where(eq(sandboxKonbiniPayments.id, voucher.providerPaymentId!));
+    await reconcilePayments(handle.db, provider);
+    expect(await snapshot(member, voucher.id)).toEqual({
+      atProvider: ['succeeded'],
+      row: 'paid',
+      notices: 0,
+      periods: expect.arrayContaining(['card:active', 'konbini:active']),
+      status: 'premium',
+    });
+  });
+
+  it('leaves the voucher of a member whose card does not pay now: its renewal failed, or it ended', async () => {
+    const member = await fan('card-not-paying');
+    const now = await provider.now(site.id);
+    const card = {
+      siteId: site.id,
+      memberId: member.id,
+      planId: yearly,
+      provider: 'sandbox',
+      method: 'card',
+    } as const;
+    await handle.db.insert(subscriptions).values([
+      { ...card, providerSubscriptionId: 'sub_renewal_failed', status: 'past_due', currentPeriodEnd: now },
+      // Left; the period ended on the site's clock before the provider's final word arrived.
+      {
+        ...card,
+        providerSubscriptionId: 'sub_left',
+        status: 'active',
+        cancelAtPeriodEnd: true,
+        currentPeriodEnd: new Date(now.getTime() - 60_000),
+      },
+    ]);
+    expect(await statusOf(member.id)).toBe('guest');
+    const voucher = await issue(member);
+    await reconcilePayments(handle.db, provider);
+    expect((await rowOf(voucher.id)).status).toBe('pending');
+    expect((await vouchersAtProvider(member.id)).map((row) => row.status)).toEqual(['requires_action']);
   });
 
   it('reconciliation completes a voucher a crash left issuing', async () => {

@@ -1,12 +1,13 @@
 import 'server-only';
-import { and, desc, eq, inArray, lt, or } from 'drizzle-orm';
+import { and, desc, eq, exists, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import { AppError } from '@/lib/errors';
 import { formatDateJa } from '@/lib/dates';
 import type { Db } from '@/server/db/client';
-import { oneOffPayments } from '@/server/db/schema';
+import { oneOffPayments, plans, subscriptions } from '@/server/db/schema';
 import type { PaymentProvider } from '@/server/payments/types';
 import type { Site } from '@/features/site';
-import type { Member } from '@/features/membership';
+import { isPremiumSubscription, type Member } from '@/features/membership';
+import { notify } from '@/features/notices/server';
 import { findPlan, type Plan } from '@/features/membership/server';
 import { ensureCustomer } from '@/features/billing/server/customer';
 import { konbiniRenewal } from '@/features/billing/server/konbini-renewal';
@@ -217,4 +218,117 @@ export async function reconcileKonbini(db: Db, provider: PaymentProvider, now = 
         .where(and(eq(oneOffPayments.id, row.id), eq(oneOffPayments.status, 'issuing')));
     }
   }
+  await cancelVouchersBesideCard(db, provider, { now });
+}
+
+/**
+ * A card subscription in these statuses is charged for the period running now (`active` is written only once paid,
+ * events.ts effectiveStatus). Not `past_due`: the card's renewal failed, the member is not premium, and a voucher is
+ * how konbiniRenewal lets them go on; nor `canceled`: nothing renews. cardPaysNow asks isPremiumSubscription as well,
+ * so a card whose member left and whose period has ended does not count either.
+ */
+const CARD_PAYS = ['active', 'trialing'] as const;
+
+/** Whether the member's card pays for now: a card subscription of CARD_PAYS that makes them premium at `at`. */
+async function cardPaysNow(db: Db, memberId: string, at: Date): Promise<boolean> {
+  const cards = await db
+    .select()
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.memberId, memberId),
+        eq(subscriptions.method, 'card'),
+        inArray(subscriptions.status, [...CARD_PAYS]),
+      ),
+    );
+  return cards.some((card) => isPremiumSubscription(card, at));
+}
+
+/**
+ * Cancels the membership vouchers still payable of members whose card pays now. The card side refuses while a
+ * voucher is open (voucherInTheWay), but the voucher side only asks whether the member is premium: a card click
+ * already at the provider, or a card waiting for 3-D Secure, becomes premium after a voucher was issued in another
+ * tab. Paid, that voucher would add a konbini period on top of the card's: the same time paid twice. Run by the
+ * reconciliation (every ordering, after any crash) and by startPayment when its card completes (the common case at
+ * once). Each step is idempotent: the provider's cancellation, the conditional write, the notice's key.
+ *
+ * The provider is called outside any transaction; its answer is applied as every konbini state is (applyKonbiniState).
+ * My page shows a voucher only while it is `issuing` or `pending` (currentVoucher, through openKonbini: billing-panel
+ * and the payment step), and the payment history leaves out `canceled`: a cancelled voucher disappears from both, and
+ * the notice says why.
+ */
+export async function cancelVouchersBesideCard(
+  db: Db,
+  provider: PaymentProvider,
+  scope: { memberId: string } | { now: Date },
+): Promise<number> {
+  const now = 'now' in scope ? scope.now : new Date();
+  const rows = await db
+    .select()
+    .from(oneOffPayments)
+    .where(
+      and(
+        eq(oneOffPayments.purpose, 'membership'),
+        eq(oneOffPayments.method, 'konbini'),
+        eq(oneOffPayments.status, 'pending'),
+        'memberId' in scope ? eq(oneOffPayments.memberId, scope.memberId) : undefined,
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(subscriptions)
+            .where(
+              and(
+                eq(subscriptions.memberId, oneOffPayments.memberId),
+                eq(subscriptions.method, 'card'),
+                inArray(subscriptions.status, [...CARD_PAYS]),
+                or(eq(subscriptions.cancelAtPeriodEnd, false), gt(subscriptions.currentPeriodEnd, now)),
+              ),
+            ),
+        ),
+      ),
+    )
+    .limit(200);
+  let canceled = 0;
+  for (const row of rows) {
+    if (!row.providerPaymentId) continue;
+    // On the site's own clock (the sandbox's test clock may run ahead): a card whose member left and whose period
+    // has ended there no longer pays, and a voucher then is the member's choice.
+    const at = await provider.now(row.siteId);
+    if (!(await cardPaysNow(db, row.memberId, at))) continue;
+    const state = await provider.cancelKonbini(row.providerPaymentId);
+    if (!state) {
+      console.warn(`billing: konbini payment ${row.providerPaymentId} is unknown to the provider`);
+      continue;
+    }
+    const done = await db.transaction(async (tx) => {
+      // `paid`: the money arrived before the cancellation. It is recorded as any paid voucher is: its konbini period
+      // starts at the payment, beside the card's, and the member has paid twice for that time. Nothing here refunds
+      // it: the payment is on record, and the fan has the receipt and the payment notice.
+      const written = await applyKonbiniState(tx, state, at);
+      if (!written || (written.status !== 'expired' && written.status !== 'canceled')) return false;
+      // Past its deadline before we asked, it expired on its own: nothing of ours to tell.
+      if (written.status === 'expired' && state.expiresAt && state.expiresAt <= at) return false;
+      await tx
+        .update(oneOffPayments)
+        .set({ status: 'canceled' })
+        .where(and(eq(oneOffPayments.id, row.id), eq(oneOffPayments.status, 'expired')));
+      const [plan] = await tx.select({ name: plans.name }).from(plans).where(eq(plans.id, row.planId!));
+      return notify(tx, {
+        siteId: row.siteId,
+        memberId: row.memberId,
+        kind: 'konbini-voucher-canceled',
+        key: `konbini-voucher-canceled:${row.id}`,
+        data: {
+          planName: plan!.name,
+          amountYen: row.amountYen,
+          paymentNumber: row.paymentNumber,
+        },
+      });
+    });
+    if (done) {
+      canceled += 1;
+      console.log(`billing: konbini voucher ${row.id} canceled: the member's card pays for the same period`);
+    }
+  }
+  return canceled;
 }
