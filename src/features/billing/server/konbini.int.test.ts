@@ -354,6 +354,19 @@ describe('konbini vouchers', () => {
     expect(await chargesOf(member.id)).toHaveLength(0);
   });
 
+  it('a card click already at the provider when a voucher was issued: the card pays, the voucher is cancelled', async () => {
+    const member = await fan('card-at-provider');
+    const held = heldAt('startSubscription');
+    const card = startPayment(handle.db, held.provider, { member, email: null, card: good });
+    await held.reached;
+    // Past its checks: the voucher's side sees a guest with no voucher, and issues one.
+    const voucher = await issue(member);
+    held.release();
+    expect(await card).toMatchObject({ kind: 'complete' });
+    // At once, by the end of the card's payment: no reconciliation has run.
+    await expectCanceledBesideCard(member, voucher.id);
+  });
+
   it('a voucher still being issued when the card paid is cancelled by the reconciliation', async () => {
     const member = await fan('voucher-at-provider');
     const cardHeld = heldAt('startSubscription');

@@ -18,7 +18,7 @@ import {
   openAttempt,
   settleOpenAttempt,
 } from '@/features/billing/server/attempts';
-import { voucherInTheWay } from '@/features/billing/server/konbini';
+import { cancelVouchersBesideCard, voucherInTheWay } from '@/features/billing/server/konbini';
 import { ensureCustomer } from '@/features/billing/server/customer';
 
 export type Subscription = typeof subscriptions.$inferSelect;
@@ -110,6 +110,12 @@ export async function startPayment(
   if (started.kind === 'complete') {
     const state = await completeSubscription(db, provider, started.subscriptionId);
     if (!state?.paid) throw new AppError('UNAVAILABLE');
+    // A voucher issued while this click was at the provider (konbini chosen in another tab) would pay for the same
+    // period again: it is cancelled now, not at the next reconciliation. The reconciliation cancels one still being
+    // issued now, and one this call fails to cancel; the card has paid, so a failure here is not the payment's.
+    await cancelVouchersBesideCard(db, provider, { memberId: member.id }).catch((error: unknown) =>
+      console.warn('billing: a voucher beside the card is left to reconciliation:', (error as Error).message),
+    );
   }
   return started;
 }
