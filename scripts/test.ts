@@ -158,10 +158,17 @@ async function staticChecks(): Promise<Counts> {
     ]),
   ]);
   const lint = eslint && prettier;
+  // Named under "== Failed ==" as every other failure is: CI keeps only the output's tail.
+  const failures = [
+    ...(eslint ? [] : ['ESLint refused (see its output above)']),
+    ...(prettier ? [] : ['Prettier refused the formatting (npx prettier --check . names the files)']),
+    ...(types ? [] : ['tsc found type errors (see its output above)']),
+  ];
   return {
     passed: [lint, types].filter(Boolean).length,
     failed: [lint, types].filter((ok) => !ok).length,
     skipped: 0,
+    failures,
   };
 }
 
