@@ -19,7 +19,7 @@ import { upsertSite, type Site } from '@/features/site/server';
 import { ensureMember, findMember, memberStatus } from '@/features/membership/server';
 import type { Member } from '@/features/membership';
 import { handleBillingEvent } from '@/features/billing/server/events';
-import { startPayment } from '@/features/billing/server/membership';
+import { startPayment, syncSubscription } from '@/features/billing/server/membership';
 import { reconcilePayments } from '@/features/billing/server/reconcile';
 import {
   currentVoucher,
@@ -164,11 +164,11 @@ async function cardAwaitingAuthentication(member: Member) {
       };
     },
   });
-  expect(await startPayment(handle.db, confirming, { member, email: null, card: good })).toMatchObject({
-    kind: 'confirm',
-  });
+  const started = await startPayment(handle.db, confirming, { member, email: null, card: good });
+  expect(started).toMatchObject({ kind: 'confirm' });
   expect(await statusOf(member.id)).toBe('guest');
   return {
+    subscriptionId: started.subscriptionId,
     async authenticated() {
       webhooksDown = false;
       await later.deliverPending();
@@ -398,6 +398,16 @@ describe('konbini vouchers', () => {
     expect(await statusOf(member.id)).toBe('premium');
     expect((await rowOf(voucher.id)).status).toBe('pending');
     await reconcilePayments(handle.db, provider);
+    await expectCanceledBesideCard(member, voucher.id);
+  });
+
+  it('back from 3-D Secure while a voucher was issued: the return cancels the voucher at once', async () => {
+    const member = await fan('card-3ds-return');
+    const card = await cardAwaitingAuthentication(member);
+    const voucher = await issue(member);
+    // The fan is back on the payment step before the provider's webhook: the step asks the provider itself.
+    const returned = (await findMember(handle.db, site.id, member.uid))!;
+    expect(await syncSubscription(handle.db, provider, returned, card.subscriptionId)).toBe('active');
     await expectCanceledBesideCard(member, voucher.id);
   });
 

@@ -60,6 +60,13 @@ async function refuseIfVoucherOpen(db: Db, provider: PaymentProvider, member: Me
   }
 }
 
+/** The member's voucher beside a card that has paid, cancelled; the card has paid, so a failure is reconciliation's. */
+async function cancelVoucherBesideCard(db: Db, provider: PaymentProvider, member: Member): Promise<void> {
+  await cancelVouchersBesideCard(db, provider, { memberId: member.id }).catch((error: unknown) =>
+    console.warn('billing: a voucher beside the card is left to reconciliation:', (error as Error).message),
+  );
+}
+
 /** Stripe keeps an idempotency key for 24 hours: an attempt older than that starts afresh (reconcile.ts). */
 const ATTEMPT_REUSABLE_MS = 23 * 60 * 60 * 1000;
 
@@ -113,9 +120,7 @@ export async function startPayment(
     // A voucher issued while this click was at the provider (konbini chosen in another tab) would pay for the same
     // period again: it is cancelled now, not at the next reconciliation. The reconciliation cancels one still being
     // issued now, and one this call fails to cancel; the card has paid, so a failure here is not the payment's.
-    await cancelVouchersBesideCard(db, provider, { memberId: member.id }).catch((error: unknown) =>
-      console.warn('billing: a voucher beside the card is left to reconciliation:', (error as Error).message),
-    );
+    await cancelVoucherBesideCard(db, provider, member);
   }
   return started;
 }
@@ -208,5 +213,9 @@ export async function syncSubscription(
     state.siteId === member.siteId;
   if (!own) throw new AppError('NOT_FOUND');
   const written = await completeSubscription(db, provider, subscriptionId);
-  return effectiveStatus(written ?? state);
+  const status = effectiveStatus(written ?? state);
+  // Back from 3-D Secure: a voucher issued in another tab meanwhile is cancelled now, as startPayment does for a
+  // card that completes at once (the reconciliation would, within 30 s).
+  if (status === 'active') await cancelVoucherBesideCard(db, provider, member);
+  return status;
 }
