@@ -2,10 +2,12 @@ import { getDb } from '@/server/db';
 import { PageHeading } from '@/components/ui/page-heading';
 import { formatDateJa } from '@/lib/dates';
 import type { StaffActor } from '@/features/staff';
+import type { NoticeKind } from '@/features/notices/templates';
 import { failedDeliveries } from '@/features/notices/server/deliveries';
 import { RetryButton } from './retry-button';
 
-const KIND_LABELS: Record<string, string> = {
+/** What the owner reads for each kind of notice; typed by the templates, so that a new kind cannot go unnamed. */
+const KIND_LABELS: Record<NoticeKind, string> = {
   welcome: '入会',
   'payment-succeeded': 'お支払い',
   'payment-failed': 'お支払い失敗',
@@ -14,6 +16,7 @@ const KIND_LABELS: Record<string, string> = {
   'leave-undone': '退会の取り消し',
   announcement: 'お知らせ配信',
   'konbini-voucher': 'コンビニ払い番号',
+  'konbini-voucher-canceled': 'コンビニ払い番号の取り消し',
   'presale-won': '先行 当選',
   'presale-lost': '先行 落選',
   'presale-second-chance-won': '先行 復活当選',
@@ -23,6 +26,19 @@ const KIND_LABELS: Record<string, string> = {
   'payment-disputed': '異議申し立て（オーナー宛）',
   'presale-lapsed': '先行 当選無効',
   'presale-cancelled': '公演中止',
+  'presale-companion-invited': '先行 同行のご依頼',
+  'presale-companion-withdrawn': '先行 同行者の変更',
+  'resale-listed': 'リセール 出品',
+  'resale-withdrawn': 'リセール 取消',
+  'resale-matched': 'リセール 成立',
+  'resale-refunded': 'リセール 返金',
+  'resale-waiting': 'リセール 待ち登録',
+  'resale-won': 'リセール 当選',
+  'resale-paid': 'リセール 購入完了',
+  'resale-lapsed': 'リセール 当選無効',
+  birthday: '誕生日',
+  'support-request': 'お問い合わせ（スタッフ宛）',
+  'support-answered': 'お問い合わせへの回答',
 };
 
 /** The owner's list of mails the mail server kept refusing: kept, never dropped, each with a retry. */
@@ -62,7 +78,9 @@ export async function DeliveriesPage({ actor }: { actor: StaffActor }) {
               {failed.map((row) => (
                 <tr key={row.id} className="border-b border-line align-top">
                   <td className="px-3 py-2 whitespace-nowrap">{formatDateJa(row.createdAt)}</td>
-                  <td className="px-3 py-2 whitespace-nowrap">{KIND_LABELS[row.kind] ?? row.kind}</td>
+                  <td className="px-3 py-2 whitespace-nowrap">
+                    {KIND_LABELS[row.kind as NoticeKind] ?? row.kind}
+                  </td>
                   <td className="px-3 py-2">
                     {row.memberNumber ?? '-'} / <span className="break-all">{row.email ?? '未登録'}</span>
                   </td>
