@@ -92,6 +92,24 @@ function heldAt(call: keyof SandboxProvider) {
   });
   return { provider: held, reached, release };
 }
+/**
+ * A card click held at `cardAt` and, meanwhile, a voucher click held at the provider with its row written `issuing`:
+ * each goes on when the test releases it.
+ */
+async function cardBesideVoucherBeingIssued(member: Member, cardAt: keyof SandboxProvider) {
+  const cardHeld = heldAt(cardAt);
+  const card = startPayment(handle.db, cardHeld.provider, { member, email: null, card: good });
+  await cardHeld.reached;
+  const voucherHeld = heldAt('issueKonbini');
+  const voucher = issueKonbiniPayment(handle.db, voucherHeld.provider, {
+    site,
+    member,
+    planId: yearly,
+    email: null,
+  });
+  await voucherHeld.reached;
+  return { card, voucher, releaseCard: cardHeld.release, releaseVoucher: voucherHeld.release };
+}
 const vouchersAtProvider = (memberId: string) =>
   handle.db.select().from(sandboxKonbiniPayments).where(eq(sandboxKonbiniPayments.memberId, memberId));
 const chargesOf = (memberId: string) =>
@@ -335,21 +353,14 @@ describe('konbini vouchers', () => {
 
   it('a card click that waited while a voucher was being issued is refused as well', async () => {
     const member = await fan('voucher-issuing');
-    const cardHeld = heldAt('createCustomer');
-    const card = startPayment(handle.db, cardHeld.provider, { member, email: null, card: good });
-    await cardHeld.reached;
     // The voucher's click is at the provider, its row written as issuing, when the card's goes on.
-    const voucherHeld = heldAt('issueKonbini');
-    const voucher = issueKonbiniPayment(handle.db, voucherHeld.provider, {
-      site,
+    const { card, voucher, releaseCard, releaseVoucher } = await cardBesideVoucherBeingIssued(
       member,
-      planId: yearly,
-      email: null,
-    });
-    await voucherHeld.reached;
-    cardHeld.release();
+      'createCustomer',
+    );
+    releaseCard();
     await expect(card).rejects.toMatchObject({ code: 'CONFLICT' });
-    voucherHeld.release();
+    releaseVoucher();
     expect(await voucher).toMatchObject({ status: 'pending' });
     expect(await chargesOf(member.id)).toHaveLength(0);
   });
@@ -369,20 +380,13 @@ describe('konbini vouchers', () => {
 
   it('a voucher still being issued when the card paid is cancelled by the reconciliation', async () => {
     const member = await fan('voucher-at-provider');
-    const cardHeld = heldAt('startSubscription');
-    const card = startPayment(handle.db, cardHeld.provider, { member, email: null, card: good });
-    await cardHeld.reached;
-    const voucherHeld = heldAt('issueKonbini');
-    const voucher = issueKonbiniPayment(handle.db, voucherHeld.provider, {
-      site,
+    const { card, voucher, releaseCard, releaseVoucher } = await cardBesideVoucherBeingIssued(
       member,
-      planId: yearly,
-      email: null,
-    });
-    await voucherHeld.reached;
-    cardHeld.release();
+      'startSubscription',
+    );
+    releaseCard();
     expect(await card).toMatchObject({ kind: 'complete' });
-    voucherHeld.release();
+    releaseVoucher();
     const issued = await voucher;
     expect(issued.status).toBe('pending');
     await reconcilePayments(handle.db, provider);
