@@ -49,7 +49,12 @@ export interface RoundOutcome {
   matched: number;
 }
 
-/** Listed seats of performances not yet begun, oldest listing first within an offering (sellers wait in turn). */
+/**
+ * Listed seats of performances whose doors have not opened (doors_at, or starts_at when it has none), oldest listing
+ * first within an offering (sellers wait in turn). A performance whose doors are open is left out here, before the
+ * draw, rather than its matches skipped after it: the draw's published record then allocates only seats that do get
+ * a match. Its seats stay listed; the seller still holds them and can use them at the door.
+ */
 function listedSeats(tx: Db, presaleId: string, now: Date) {
   return tx
     .select({
@@ -57,6 +62,8 @@ function listedSeats(tx: Db, presaleId: string, now: Date) {
       offeringId: resaleListings.offeringId,
       seller: resaleListings.sellerMemberId,
       faceValueYen: resaleListings.faceValueYen,
+      doorsAt: presalePerformances.doorsAt,
+      startsAt: presalePerformances.startsAt,
     })
     .from(resaleListings)
     .innerJoin(presalePerformances, eq(presalePerformances.id, resaleListings.performanceId))
@@ -64,7 +71,7 @@ function listedSeats(tx: Db, presaleId: string, now: Date) {
       and(
         eq(resaleListings.presaleId, presaleId),
         eq(resaleListings.status, 'listed'),
-        sql`${presalePerformances.startsAt} > ${now.toISOString()}::timestamptz`,
+        sql`coalesce(${presalePerformances.doorsAt}, ${presalePerformances.startsAt}) > ${now.toISOString()}::timestamptz`,
       ),
     )
     .orderBy(asc(resaleListings.createdAt), asc(resaleListings.id));
@@ -158,7 +165,7 @@ export async function runRound(
           .where(and(inArray(resaleWaits.id, winners), eq(resaleWaits.status, 'waiting')))
           .for('update')
       : [];
-    const dueAt = new Date(now.getTime() + presale.konbiniDeadlineDays * 24 * HOUR);
+    const konbiniDue = now.getTime() + presale.konbiniDeadlineDays * 24 * HOUR;
     // Winners in the record's order (not the order rows come back in): the same round gives the same seats.
     const waitById = new Map(stillWaiting.map((wait) => [wait.id, wait]));
     const seatNames = new Map<string, { title: string; seat: string }>();
@@ -169,6 +176,7 @@ export async function runRound(
       offeringId: string;
       tickets: number;
       amountYen: number;
+      dueAt: string;
     }[] = [];
     const taking: { listingId: string; matchId: string }[] = [];
     const won: NoticeInput<'resale-won'>[] = [];
@@ -182,6 +190,10 @@ export async function runRound(
       if (available.length < wait.tickets) continue;
       const taken = available.splice(0, wait.tickets);
       const amountYen = taken.reduce((sum, row) => sum + row.faceValueYen, 0);
+      // Due by the doors at the latest: paid later, the seller could meanwhile have used the seat at the door and the
+      // buyer be charged with no seat to move. listedSeats keeps only doors still to open, so this is after `now`.
+      const doorsAt = (taken[0]!.doorsAt ?? taken[0]!.startsAt).getTime();
+      const dueAt = new Date(Math.min(konbiniDue, doorsAt)).toISOString();
       const matchId = randomUUID();
       matches.push({
         id: matchId,
@@ -190,6 +202,7 @@ export async function runRound(
         offeringId,
         tickets: taken.length,
         amountYen,
+        dueAt,
       });
       for (const row of taken) taking.push({ listingId: row.id, matchId });
       if (!seatNames.has(offeringId)) seatNames.set(offeringId, await seatOf(tx, offeringId));
@@ -205,7 +218,7 @@ export async function runRound(
           tickets: taken.length,
           amountYen,
           method: wait.paymentMethod,
-          dueAt: dueAt.toISOString(),
+          dueAt,
         },
       });
       for (const row of taken) {
@@ -228,12 +241,13 @@ export async function runRound(
         insert into resale_matches (id, site_id, presale_id, round_id, wait_id, member_id, offering_id, tickets,
           amount_yen, payment_due_at, created_at, updated_at)
         select v.id, ${presale.siteId}::uuid, ${presaleId}::uuid, ${round.id}::uuid, v.wait_id, v.member_id,
-          v.offering_id, v.tickets, v.amount_yen, ${dueAt.toISOString()}::timestamptz,
+          v.offering_id, v.tickets, v.amount_yen, v.payment_due_at,
           ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
         from unnest(${column((m) => m.id)}::uuid[], ${column((m) => m.waitId)}::uuid[],
           ${column((m) => m.memberId)}::uuid[], ${column((m) => m.offeringId)}::uuid[],
-          ${column((m) => m.tickets)}::int[], ${column((m) => m.amountYen)}::int[])
-          as v(id, wait_id, member_id, offering_id, tickets, amount_yen)`);
+          ${column((m) => m.tickets)}::int[], ${column((m) => m.amountYen)}::int[],
+          ${column((m) => m.dueAt)}::timestamptz[])
+          as v(id, wait_id, member_id, offering_id, tickets, amount_yen, payment_due_at)`);
       await tx.execute(sql`
         update resale_waits set status = 'matched', updated_at = ${now.toISOString()}::timestamptz
         where id = any(${column((m) => m.waitId)}::uuid[])`);

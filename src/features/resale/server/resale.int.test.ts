@@ -504,6 +504,49 @@ describe('公式リセール: match → payment → transfer → refund, exactly
     const [held] = await handle.db.select().from(tickets).where(eq(tickets.id, ticket!.id));
     expect(held!.holderMemberId).toBe(seller.id);
   });
+
+  it('makes a match due by the doors at the latest, and none once the doors are open', async () => {
+    const seller = await fan();
+    const { presaleId, offeringId, ticketsOf } = await resalePresale([seller]);
+    const [first, second] = await ticketsOf(seller);
+    await listTickets(handle.db, seller, presaleId, [first!.id], NOW);
+    const buyer = await fan();
+    await joinWait(handle.db, buyer, { offeringId, tickets: 1, paymentMethod: 'konbini' }, NOW);
+    // The last match time: resale closes 2027-01-30 12:00 JST; three konbini days would end after the doors
+    // (2027-02-01 17:00 JST), when the seller may already have used the seat.
+    const last = new Date('2027-01-30T03:00:00Z');
+    expect(await runRound(handle.db, presaleId, last, last)).toMatchObject({ matched: 1 });
+    const doors = new Date('2027-02-01T08:00:00Z');
+    const [match] = await handle.db
+      .select()
+      .from(resaleMatches)
+      .where(eq(resaleMatches.presaleId, presaleId));
+    expect(match!.paymentDueAt).toEqual(doors);
+    const [won] = await handle.db
+      .select()
+      .from(notices)
+      .where(and(eq(notices.kind, 'resale-won'), eq(notices.memberId, buyer.id)));
+    expect(won!.data).toMatchObject({ dueAt: doors.toISOString() });
+
+    // Doors open, the show not yet begun: the seat is not drawn, it stays the seller's, the member keeps waiting.
+    await listTickets(handle.db, seller, presaleId, [second!.id], NOW);
+    const late = await fan();
+    await joinWait(handle.db, late, { offeringId, tickets: 1, paymentMethod: 'card' }, NOW);
+    const open = new Date('2027-02-01T08:30:00Z');
+    expect(await runRound(handle.db, presaleId, open, open)).toMatchObject({ seats: 0, matched: 0 });
+    const matches = await handle.db
+      .select()
+      .from(resaleMatches)
+      .where(eq(resaleMatches.presaleId, presaleId));
+    expect(matches.map((m) => m.id)).toEqual([match!.id]);
+    const [listed] = await handle.db
+      .select()
+      .from(resaleListings)
+      .where(eq(resaleListings.ticketId, second!.id));
+    expect(listed).toMatchObject({ status: 'listed', matchId: null });
+    const [waiting] = await handle.db.select().from(resaleWaits).where(eq(resaleWaits.memberId, late.id));
+    expect(waiting).toMatchObject({ status: 'waiting' });
+  });
 });
 
 describe('公式リセール: the event cancelled (中止)', () => {
