@@ -50,10 +50,9 @@ export interface RoundOutcome {
 }
 
 /**
- * Listed seats of performances whose doors have not opened (doors_at, or starts_at when it has none), oldest listing
- * first within an offering (sellers wait in turn). A performance whose doors are open is left out here, before the
- * draw, rather than its matches skipped after it: the draw's published record then allocates only seats that do get
- * a match. Its seats stay listed; the seller still holds them and can use them at the door.
+ * Listed seats of performances not yet begun, oldest listing first within an offering (sellers wait in turn). The
+ * show's start, not its doors: a seat listed on the day is still drawn while the doors are open (the demo's show of
+ * the day does), and its match is then due by the start (runRound).
  */
 function listedSeats(tx: Db, presaleId: string, now: Date) {
   return tx
@@ -62,7 +61,6 @@ function listedSeats(tx: Db, presaleId: string, now: Date) {
       offeringId: resaleListings.offeringId,
       seller: resaleListings.sellerMemberId,
       faceValueYen: resaleListings.faceValueYen,
-      doorsAt: presalePerformances.doorsAt,
       startsAt: presalePerformances.startsAt,
     })
     .from(resaleListings)
@@ -71,7 +69,7 @@ function listedSeats(tx: Db, presaleId: string, now: Date) {
       and(
         eq(resaleListings.presaleId, presaleId),
         eq(resaleListings.status, 'listed'),
-        sql`coalesce(${presalePerformances.doorsAt}, ${presalePerformances.startsAt}) > ${now.toISOString()}::timestamptz`,
+        sql`${presalePerformances.startsAt} > ${now.toISOString()}::timestamptz`,
       ),
     )
     .orderBy(asc(resaleListings.createdAt), asc(resaleListings.id));
@@ -190,10 +188,9 @@ export async function runRound(
       if (available.length < wait.tickets) continue;
       const taken = available.splice(0, wait.tickets);
       const amountYen = taken.reduce((sum, row) => sum + row.faceValueYen, 0);
-      // Due by the doors at the latest: paid later, the seller could meanwhile have used the seat at the door and the
-      // buyer be charged with no seat to move. listedSeats keeps only doors still to open, so this is after `now`.
-      const doorsAt = (taken[0]!.doorsAt ?? taken[0]!.startsAt).getTime();
-      const dueAt = new Date(Math.min(konbiniDue, doorsAt)).toISOString();
+      // Due by the show's start at the latest: paid after it, the buyer would pay for a show already begun, which
+      // the seller may have entered with the seat. listedSeats keeps only shows still to start: this is after `now`.
+      const dueAt = new Date(Math.min(konbiniDue, taken[0]!.startsAt.getTime())).toISOString();
       const matchId = randomUUID();
       matches.push({
         id: matchId,

@@ -505,35 +505,35 @@ describe('公式リセール: match → payment → transfer → refund, exactly
     expect(held!.holderMemberId).toBe(seller.id);
   });
 
-  it('makes a match due by the doors at the latest, and none once the doors are open', async () => {
+  it("makes a match due by the show's start at the latest, and none once it has begun", async () => {
     const seller = await fan();
     const { presaleId, offeringId, ticketsOf } = await resalePresale([seller]);
     const [first, second] = await ticketsOf(seller);
     await listTickets(handle.db, seller, presaleId, [first!.id], NOW);
     const buyer = await fan();
     await joinWait(handle.db, buyer, { offeringId, tickets: 1, paymentMethod: 'konbini' }, NOW);
-    // The last match time: resale closes 2027-01-30 12:00 JST; three konbini days would end after the doors
-    // (2027-02-01 17:00 JST), when the seller may already have used the seat.
+    // The last match time: resale closes 2027-01-30 12:00 JST; three konbini days would end after the show's start
+    // (2027-02-01 18:00 JST), when the seller may already have used the seat.
     const last = new Date('2027-01-30T03:00:00Z');
     expect(await runRound(handle.db, presaleId, last, last)).toMatchObject({ matched: 1 });
-    const doors = new Date('2027-02-01T08:00:00Z');
+    const start = new Date('2027-02-01T09:00:00Z');
     const [match] = await handle.db
       .select()
       .from(resaleMatches)
       .where(eq(resaleMatches.presaleId, presaleId));
-    expect(match!.paymentDueAt).toEqual(doors);
+    expect(match!.paymentDueAt).toEqual(start);
     const [won] = await handle.db
       .select()
       .from(notices)
       .where(and(eq(notices.kind, 'resale-won'), eq(notices.memberId, buyer.id)));
-    expect(won!.data).toMatchObject({ dueAt: doors.toISOString() });
+    expect(won!.data).toMatchObject({ dueAt: start.toISOString() });
 
-    // Doors open, the show not yet begun: the seat is not drawn, it stays the seller's, the member keeps waiting.
+    // The show begun: the seat is not drawn, it stays the seller's, the member keeps waiting.
     await listTickets(handle.db, seller, presaleId, [second!.id], NOW);
     const late = await fan();
     await joinWait(handle.db, late, { offeringId, tickets: 1, paymentMethod: 'card' }, NOW);
-    const open = new Date('2027-02-01T08:30:00Z');
-    expect(await runRound(handle.db, presaleId, open, open)).toMatchObject({ seats: 0, matched: 0 });
+    const begun = new Date('2027-02-01T09:30:00Z');
+    expect(await runRound(handle.db, presaleId, begun, begun)).toMatchObject({ seats: 0, matched: 0 });
     const matches = await handle.db
       .select()
       .from(resaleMatches)
