@@ -20,6 +20,14 @@
 //    described, and later runs of that text send Parse (with the types), Describe, Bind, Execute and Sync at once:
 //    the single round trip libpq's PQexecParams makes, safe in transaction mode because nothing is kept after Sync.
 //    Measured in `npm run bench:presale -- --instances 1` (issue 40).
+// 4. A connection the server closes under a transaction (a crash, or idle_in_transaction_session_timeout) keeps the
+//    state of its last backend: the query it was answering, that query's error, the bytes not yet written. The first
+//    query after the reconnect could then receive the old backend's fatal error (a fan's 500 in the fault suite's
+//    Stripe round: 25P03 on a plain read) or follow stale bytes. And `begin()` rejects when its connection closes,
+//    but the callback goes on: its later statements, and its COMMIT or ROLLBACK, went straight to the reconnected
+//    connection, outside any transaction or inside another one's (porsager/postgres#1186, #1155; fix proposed in
+//    #1215). The fix: the state is cleared at the close; the transaction keeps the close's error, fails its queued
+//    statements with it and refuses every later one, so nothing of it reaches another backend.
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const PATCHES = [
@@ -76,26 +84,66 @@ const PATCHES = [
     buggy: '  function drain() {\n    !query && onopen(connection)',
     fixed: '  function drain() {\n    !query && !connection.reserved && onopen(connection) // fanclub: drain',
   },
+  {
+    marker: '// fanclub: closed',
+    buggy:
+      "    !hadError && (query || sent.length) && error(Errors.connection('CONNECTION_CLOSED', options, socket))\n",
+    fixed:
+      "    !hadError && (query || sent.length) && error(Errors.connection('CONNECTION_CLOSED', options, socket))\n" +
+      '    query = results = errorResponse = chunk = null, result = new Result() // fanclub: closed\n',
+  },
 ];
 
-for (const copy of ['src', 'cjs/src', 'cf/src']) {
-  const file = new URL(`../node_modules/postgres/${copy}/connection.js`, import.meta.url);
+/** Patch 4's other half, in `begin()` (index.js). */
+const BEGIN_PATCHES = [
+  {
+    marker: '// fanclub: lost',
+    buggy: '      , prepare = null\n',
+    fixed: '      , prepare = null\n      , lost = null // fanclub: lost\n',
+  },
+  {
+    marker: '// fanclub: closed under',
+    buggy: '        new Promise((_, reject) => connection.onclose = reject)\n',
+    fixed:
+      '        new Promise((_, reject) => connection.onclose = e => { // fanclub: closed under\n' +
+      '          lost = e\n' +
+      '          while (queries.length) queries.shift().reject(e)\n' +
+      '          reject(e)\n' +
+      '        })\n',
+  },
+  {
+    marker: '// fanclub: refuse',
+    buggy: '        q.catch(e => uncaughtError || (uncaughtError = e))\n',
+    fixed:
+      '        q.catch(e => uncaughtError || (uncaughtError = e))\n' +
+      '        if (lost) return q.reject(lost) // fanclub: refuse\n',
+  },
+];
+
+/** Applies each patch not applied yet; one whose code has changed upstream is named, not forced. */
+function patchFile(copy, name, patches) {
+  const file = new URL(`../node_modules/postgres/${copy}/${name}`, import.meta.url);
   let text;
   try {
     text = readFileSync(file, 'utf8');
   } catch {
-    continue;
+    return;
   }
   let patched = text;
-  for (const { marker, buggy, fixed } of PATCHES) {
+  for (const { marker, buggy, fixed } of patches) {
     if (patched.includes(marker)) continue;
     if (!patched.includes(buggy)) {
       console.warn(
-        `patch-postgres: ${copy}/connection.js has changed near "${marker}"; check whether the fix is still needed`,
+        `patch-postgres: ${copy}/${name} has changed near "${marker}"; check whether the fix is still needed`,
       );
       continue;
     }
     patched = patched.replace(buggy, fixed);
   }
   if (patched !== text) writeFileSync(file, patched);
+}
+
+for (const copy of ['src', 'cjs/src', 'cf/src']) {
+  patchFile(copy, 'connection.js', PATCHES);
+  patchFile(copy, 'index.js', BEGIN_PATCHES);
 }

@@ -45,3 +45,52 @@ describe.skipIf(!env.DATABASE_URL)('sql.begin on a busy pool', () => {
     }
   }, 60_000);
 });
+
+/**
+ * A transaction whose connection the server ends while its callback awaits other work (a crash, or
+ * idle_in_transaction_session_timeout while a provider answers): postgres.js rejects `begin()`, but the callback goes
+ * on, and its later statements went to the reconnected connection, outside the transaction, with its COMMIT; the
+ * first query after the reconnect could also receive the old backend's fatal error (porsager/postgres#1186, #1215).
+ * Patch 4 of scripts/patch-postgres.mjs; this is its reproduction.
+ */
+describe.skipIf(!env.DATABASE_URL)('sql.begin when the server ends its connection', () => {
+  it('refuses the rest of the callback, writes none of it, and leaves the pool clean', async () => {
+    const sql = postgres(env.DATABASE_URL!, { max: 1, onnotice: () => {} });
+    const admin = postgres(env.DATABASE_URL!, { max: 1, onnotice: () => {} });
+    const table = `tx_lost_${process.pid}`;
+    try {
+      await admin.unsafe(`create table ${table} (n int)`);
+      // What the callback's later statement came to, once the callback has gone on past the close.
+      let later!: (outcome: string) => void;
+      const laterOutcome = new Promise<string>((resolve) => (later = resolve));
+      const outcome = await sql
+        .begin(async (tx) => {
+          const [{ pid }] = await tx<{ pid: number }[]>`select pg_backend_pid() as pid`;
+          await tx.unsafe(`insert into ${table} values (1)`);
+          // The provider's answer is awaited here; meanwhile the server ends the session.
+          await admin`select pg_terminate_backend(${pid})`;
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          later(
+            await tx.unsafe(`insert into ${table} values (2)`).then(
+              () => 'written',
+              (error: unknown) => String((error as { code?: string }).code),
+            ),
+          );
+        })
+        .then(
+          () => 'committed',
+          (error: unknown) => (error as { code?: string }).code,
+        );
+      expect(outcome).toBe('CONNECTION_CLOSED');
+      expect(await laterOutcome).toBe('CONNECTION_CLOSED');
+      // The pool's one connection answers the next query itself, outside any transaction.
+      const [row] = await sql<{ tx: string | null }[]>`select txid_current_if_assigned()::text as tx`;
+      expect(row!.tx).toBeNull();
+      expect(await admin.unsafe(`select n from ${table}`)).toEqual([]);
+    } finally {
+      await admin.unsafe(`drop table if exists ${table}`);
+      await sql.end({ timeout: 5 });
+      await admin.end({ timeout: 5 });
+    }
+  }, 30_000);
+});
