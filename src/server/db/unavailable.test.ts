@@ -42,6 +42,8 @@ describe('dbUnavailability', () => {
     expect(dbUnavailability(new Error('Failed query', { cause: withCode('57P02') }))).toBe('down');
     // A pooled connection ended by a restart fails its request, and leaves the database's health to the next one.
     expect(dbUnavailability(new Error('Failed query', { cause: withCode('57P01') }))).toBe('busy');
+    // So does one the server ended for a transaction left idle past idle_in_transaction_session_timeout.
+    expect(dbUnavailability(new Error('Failed query', { cause: withCode('25P03') }))).toBe('busy');
     expect(dbUnavailability(new AggregateError([new Error('x'), withCode('ECONNREFUSED')]))).toBe('down');
     const deep = [1, 2, 3, 4, 5, 6].reduce<Error>((e) => new Error('wrap', { cause: e }), withCode('57P01'));
     expect(isDbUnavailable(deep)).toBe(false);

@@ -23,12 +23,14 @@ const CONNECTION_CODES = new Set([
 /** SQLSTATEs of a server that is going away or refusing work for now. */
 const SERVER_DOWN_STATES = new Set(['57P02', '57P03', '53300']);
 /**
- * SQLSTATEs of one request that lost (lock_timeout, statement_timeout, a deadlock), and 57P01: its connection was
- * ended by the server (a shutdown or a restart). After a restart every pooled connection ends that way once while
- * the server already answers again on new ones, so it fails this request without calling the whole database down;
- * a server that is really gone refuses the next connection, which does.
+ * SQLSTATEs of one request that lost (lock_timeout, statement_timeout, a deadlock), and those of a connection the
+ * server ended under it: 57P01 (a shutdown or a restart), 25P03 and 25P04 (a transaction left idle, or open, past
+ * its bound: the server ends its whole session, and the pooled statement that reaches it next fails with that
+ * session's error, seen once in the fault suite after a database crash). After a restart every pooled connection ends
+ * that way once while the server already answers again on new ones, so it fails this request without calling the
+ * whole database down; a server that is really gone refuses the next connection, which does.
  */
-const BUSY_STATES = new Set(['55P03', '57014', '40P01', '57P01']);
+const BUSY_STATES = new Set(['55P03', '57014', '40P01', '57P01', '25P03', '25P04']);
 
 export type Unavailability = 'down' | 'busy';
 
