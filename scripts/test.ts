@@ -294,6 +294,19 @@ async function freshDatabase(serverUrl: string): Promise<{ url: string; drop(): 
   };
 }
 
+/**
+ * Integration tests that never reach DATABASE_URL's engine, left out of the PostgreSQL phase: they would run there
+ * exactly as they ran on PGlite. `npm run site` starts an embedded database of its own whatever the environment, the
+ * embedded database's own test starts PGlite, and the Stripe and S3 providers talk to their stand-ins only.
+ */
+const ENGINE_FREE = [
+  'scripts/site.int.test.ts',
+  'src/server/db/embedded.int.test.ts',
+  'src/server/payments/stripe.int.test.ts',
+  'src/server/payments/stripe-payments.int.test.ts',
+  'src/server/storage/s3.int.test.ts',
+];
+
 async function postgresPhases(serverUrl: string): Promise<Phase[]> {
   const database = await freshDatabase(serverUrl).catch((error: unknown) => {
     console.error(`\nPostgreSQL at TEST_POSTGRES_URL cannot be used: ${String(error)}`);
@@ -303,7 +316,9 @@ async function postgresPhases(serverUrl: string): Promise<Phase[]> {
   const env = { ...inherited, DATABASE_URL: database.url };
   try {
     return [
-      await timed('integration (PostgreSQL)', () => vitest('postgres', ['.int.test.'], env)),
+      await timed('integration (PostgreSQL)', () =>
+        vitest('postgres', ['.int.test.', ...ENGINE_FREE.flatMap((file) => ['--exclude', file])], env),
+      ),
       // The browser tests tagged @postgres (playwright.config.ts).
       await timed('browser (PostgreSQL)', () => playwright('postgres', [], { ...env, E2E_POSTGRES: '1' })),
     ];
