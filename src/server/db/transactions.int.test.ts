@@ -65,10 +65,10 @@ describe.skipIf(!env.DATABASE_URL)('sql.begin when the server ends its connectio
       const laterOutcome = new Promise<string>((resolve) => (later = resolve));
       const outcome = await sql
         .begin(async (tx) => {
-          const [{ pid }] = await tx<{ pid: number }[]>`select pg_backend_pid() as pid`;
+          const [backend] = await tx<{ pid: number }[]>`select pg_backend_pid() as pid`;
           await tx.unsafe(`insert into ${table} values (1)`);
           // The provider's answer is awaited here; meanwhile the server ends the session.
-          await admin`select pg_terminate_backend(${pid})`;
+          await admin`select pg_terminate_backend(${backend!.pid})`;
           await new Promise((resolve) => setTimeout(resolve, 300));
           later(
             await tx.unsafe(`insert into ${table} values (2)`).then(
