@@ -94,6 +94,8 @@ export interface InvoiceRecord {
   paymentIntent?: string;
   /** billing_reason: subscription_create unless said otherwise (a renewal's subscription_cycle). */
   billingReason?: string;
+  /** auto_advance: false once Stripe stopped collecting it (a subscription of its customer was cancelled). */
+  autoAdvance?: boolean;
 }
 
 export interface PaymentMethodRecord {
@@ -156,6 +158,17 @@ export class Books implements Expander {
     const found = map.get(id);
     if (!found) throw missing(kind, id, param);
     return found;
+  }
+
+  /**
+   * What cancelling a subscription does to the money it was owed: "By default, upon subscription cancellation, Stripe
+   * stops automatic collection of all finalized invoices for the customer" (the cancel call's documentation). An
+   * open invoice stays open, with auto_advance false, and no retry tries it again.
+   */
+  stopCollecting(customerId: string): void {
+    for (const invoice of this.invoices.values()) {
+      if (invoice.customer === customerId && invoice.status === 'open') invoice.autoAdvance = false;
+    }
   }
 
   attachedMethod(customerId: string, methodId: string, param: string): PaymentMethodRecord {
@@ -266,6 +279,7 @@ export class Books implements Expander {
       amount_shipping: 0,
       attempt_count: i.status === 'paid' || i.attempted === true ? 1 : 0,
       attempted: i.status === 'paid' || i.attempted === true,
+      auto_advance: i.autoAdvance ?? true,
       automatic_tax: { disabled_reason: null, enabled: false, liability: null, provider: null, status: null },
       billing_reason: i.billingReason ?? 'subscription_create',
       collection_method: 'charge_automatically',

@@ -304,6 +304,7 @@ export const ROUTES: readonly Route[] = [
       subscription.status = 'canceled';
       subscription.canceledAt = books.now();
       subscription.endedAt = books.now();
+      books.stopCollecting(subscription.customer);
       const rendered = books.subscription(subscription);
       emit('customer.subscription.deleted', rendered);
       return rendered;

@@ -302,6 +302,7 @@ export const SCHEDULE_ROUTES: readonly Route[] = [
         subscription.status = 'canceled';
         subscription.canceledAt = books.now();
         subscription.endedAt = books.now();
+        books.stopCollecting(subscription.customer);
         emit('customer.subscription.deleted', books.subscription(subscription));
       }
       const rendered = books.schedule(schedule);

@@ -212,6 +212,8 @@ export async function startStripeStandIn() {
     /** Stripe's truth about a subscription, as GET /v1/subscriptions/:id would answer it. */
     subscription: (id: string) => books.subscription(subscriptionRecord(id)),
     customer: (id: string) => books.customer(books.get(books.customers, 'customer', id)),
+    /** Stripe's truth about an invoice, as GET /v1/invoices/:id would answer it. */
+    invoice: (id: string) => books.invoice(books.get(books.invoices, 'invoice', id)),
     subscriptionsOf: (customerId: string) =>
       [...books.subscriptions.values()].filter((s) => s.customer === customerId).map((s) => s.id),
     invoiceSecret: (subscriptionId: string) =>
@@ -268,14 +270,15 @@ export async function startStripeStandIn() {
       const subscription = subscriptionRecord(subscriptionId);
       subscription.status = 'canceled';
       subscription.endedAt = subscription.periodEnd;
+      books.stopCollecting(subscription.customer);
       emit('customer.subscription.deleted', books.subscription(subscription));
     },
 
     /** An event about anything (e.g. `customer.created`), emitted as Stripe would. */
     emit,
 
-    // renew, advance (the test clock), payKonbini, authenticate (3-D Secure), openDispute, closeDispute and reads of
-    // intents, charges and schedules.
+    // renew, advance (the test clock), retryFailedInvoices (smart retries), payKonbini, authenticate (3-D Secure),
+    // openDispute, closeDispute and reads of intents, charges and schedules.
     ...accountHelpers(books, emit),
 
     /** The next request to `route` (e.g. `POST /v1/subscriptions`) is refused with `error`. */

@@ -1,6 +1,6 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
-import { and, asc, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import {
   plans,
@@ -42,7 +42,7 @@ import {
  *
  * Every charge writes an invoice: the first period when a subscription starts, and each period a renewal on the test
  * clock pays for. A refused card starts no subscription and so writes no invoice (the sandbox's renewals always
- * succeed); a refund marks the subscription's invoices refunded.
+ * succeed; a failed one a test writes is retried, settle); a refund marks the subscription's invoices refunded.
  */
 export interface SandboxProvider extends PaymentProvider {
   /** Moves the site's test clock forward and settles what fell due: renewals and cancellations. */
@@ -249,6 +249,36 @@ export function createSandboxProvider(
       await deliverSoon(subscriptionId);
     },
 
+    async endSubscription(subscriptionId) {
+      const state = await readSubscription(db, subscriptionId);
+      if (!state) return null;
+      if (state.status === 'canceled' || state.status === 'incomplete_expired') return state;
+      const at = await now(state.siteId);
+      await db.transaction(async (tx) => {
+        // Its failed invoice stays failed and nothing collects it: settle retries and renews only a subscription that
+        // is past_due or active. Access ends now, as Stripe reports a subscription cut short (stripe-mapping.ts caps
+        // the period at its ended_at): a past_due period's end is that of the period nobody paid.
+        const ended = await tx
+          .update(sandboxSubscriptions)
+          .set({
+            status: 'canceled',
+            canceledAt: at,
+            cancelAtPeriodEnd: false,
+            currentPeriodEnd: sql`least(${sandboxSubscriptions.currentPeriodEnd}, ${at.toISOString()}::timestamptz)`,
+          })
+          .where(
+            and(
+              eq(sandboxSubscriptions.id, subscriptionId),
+              sql`${sandboxSubscriptions.status} not in ('canceled', 'incomplete_expired')`,
+            ),
+          )
+          .returning({ id: sandboxSubscriptions.id });
+        if (ended.length > 0) await recordEvent(tx, 'customer.subscription.deleted', subscriptionId, at);
+      });
+      await deliverSoon(subscriptionId);
+      return readSubscription(db, subscriptionId);
+    },
+
     async setCancelAtPeriodEnd(subscriptionId, cancel, reason = null) {
       const current = await readSubscription(db, subscriptionId);
       if (!current) throw new Error(`sandbox subscription ${subscriptionId} does not exist`);
@@ -342,8 +372,10 @@ export function createSandboxProvider(
         .where(
           and(
             eq(sandboxSubscriptions.siteId, siteId),
-            eq(sandboxSubscriptions.status, 'active'),
-            lte(sandboxSubscriptions.currentPeriodEnd, at),
+            or(
+              and(eq(sandboxSubscriptions.status, 'active'), lte(sandboxSubscriptions.currentPeriodEnd, at)),
+              eq(sandboxSubscriptions.status, 'past_due'),
+            ),
           ),
         );
       for (const { id } of due) await db.transaction((tx) => settle(tx, id, at));
@@ -354,13 +386,32 @@ export function createSandboxProvider(
   };
 }
 
-/** One subscription's renewals (or its end) up to `at`, with their events, in one transaction. */
+/**
+ * One subscription's renewals (or its end) up to `at`, with their events, in one transaction. The sandbox's renewals
+ * never fail; a subscription found past_due (a failed renewal as Stripe has one, written by a test) has its failed
+ * invoice tried again whenever the clock moves, and paid by the card: Stripe's smart retries, in short. Nothing else
+ * is charged: a canceled or unpaid subscription is never tried again.
+ */
 async function settle(tx: Db, id: string, at: Date): Promise<void> {
-  const [row] = await tx
+  const [locked] = await tx
     .select()
     .from(sandboxSubscriptions)
     .where(eq(sandboxSubscriptions.id, id))
     .for('update');
+  let row = locked;
+  if (row?.status === 'past_due') {
+    await tx
+      .update(sandboxInvoices)
+      .set({ status: 'paid' })
+      .where(and(eq(sandboxInvoices.subscriptionId, id), eq(sandboxInvoices.status, 'failed')));
+    [row] = await tx
+      .update(sandboxSubscriptions)
+      .set({ status: 'active' })
+      .where(eq(sandboxSubscriptions.id, id))
+      .returning();
+    await recordEvent(tx, 'invoice.paid', id, at);
+    await recordEvent(tx, 'customer.subscription.updated', id, at);
+  }
   if (!row || row.status !== 'active' || row.currentPeriodEnd > at) return;
   if (row.cancelAtPeriodEnd) {
     await tx

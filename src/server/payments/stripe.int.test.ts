@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardError, startStripeStandIn, TEST_CARDS, type StripeStandIn } from '@/test/stripe-stand-in';
+import {
+  cardError,
+  StandInError,
+  startStripeStandIn,
+  TEST_CARDS,
+  type StripeStandIn,
+} from '@/test/stripe-stand-in';
 import { createStripeProvider, priceLookupKey, type StripeProvider } from '@/server/payments/stripe';
 import { CardError, type BillablePlan } from '@/server/payments/types';
 
@@ -152,6 +158,58 @@ describe('leaving and coming back', () => {
     const state = await provider.setCancelAtPeriodEnd(subscriptionId, false);
     expect(state).toMatchObject({ status: 'canceled', canceledAt: new Date(truth.ended_at * 1000) });
     expect(standIn.count('POST', `/v1/subscriptions/${subscriptionId}`)).toBe(1);
+  });
+});
+
+describe('ending a subscription whose renewal failed', () => {
+  /** A paid subscription whose renewal was declined: its open invoice, the subscription past_due. */
+  async function failedRenewal() {
+    const { subscriptionId } = await start();
+    standIn.pay(subscriptionId);
+    const invoiceId = standIn.renew(subscriptionId, 'failed');
+    standIn.update(subscriptionId, { status: 'past_due' });
+    return { subscriptionId, invoiceId };
+  }
+
+  it('cancels it at once, refunds nothing, and Stripe no longer collects its open invoice; asked again, only reads', async () => {
+    const { subscriptionId, invoiceId } = await failedRenewal();
+    const refunds = standIn.count('POST', '/v1/refunds');
+    const ended = await provider.endSubscription(subscriptionId);
+    const truth = standIn.subscription(subscriptionId) as { status: string; ended_at: number };
+    expect(truth.status).toBe('canceled');
+    expect(ended).toMatchObject({
+      providerSubscriptionId: subscriptionId,
+      status: 'canceled',
+      cancelAtPeriodEnd: false,
+      // Access ends when it was ended, not when the period nobody paid would have.
+      currentPeriodEnd: new Date(truth.ended_at * 1000),
+      canceledAt: new Date(truth.ended_at * 1000),
+    });
+    expect(standIn.count('POST', '/v1/refunds')).toBe(refunds);
+    expect(standIn.invoice(invoiceId)).toMatchObject({ status: 'open', auto_advance: false, amount_paid: 0 });
+    expect(standIn.retryFailedInvoices()).not.toContain(invoiceId);
+    expect(standIn.invoice(invoiceId)).toMatchObject({ status: 'open', amount_paid: 0 });
+
+    expect(await provider.endSubscription(subscriptionId)).toEqual(ended);
+    expect(standIn.count('DELETE', `/v1/subscriptions/${subscriptionId}`)).toBe(1);
+    expect(await provider.endSubscription('sub_unknown')).toBeNull();
+  });
+
+  it('a cancellation Stripe refuses, the subscription still running, is an error and not an answer', async () => {
+    const { subscriptionId } = await failedRenewal();
+    standIn.failNext(
+      'DELETE /v1/subscriptions/:id',
+      new StandInError(400, { type: 'invalid_request_error', message: 'Refused (test).' }),
+    );
+    await expect(provider.endSubscription(subscriptionId)).rejects.toThrow('Refused (test).');
+    expect(standIn.subscription(subscriptionId)).toMatchObject({ status: 'past_due' });
+  });
+
+  it('left alone, its open invoice is collected by Stripe’s retry (what ending it prevents)', async () => {
+    const { subscriptionId, invoiceId } = await failedRenewal();
+    expect(standIn.retryFailedInvoices()).toContain(invoiceId);
+    expect(standIn.invoice(invoiceId)).toMatchObject({ status: 'paid', amount_paid: 550 });
+    expect((await provider.retrieveSubscription(subscriptionId))?.status).toBe('active');
   });
 });
 

@@ -222,6 +222,32 @@ export function createStripeProvider(options: StripeProviderOptions): StripeProv
         }
       }),
 
+    endSubscription: (subscriptionId) =>
+      call(async () => {
+        let subscription: Stripe.Subscription;
+        try {
+          subscription = await stripe.subscriptions.retrieve(subscriptionId);
+        } catch (error) {
+          if (isMissing(error)) return null;
+          throw error;
+        }
+        if (subscription.status === 'canceled' || subscription.status === 'incomplete_expired') {
+          return toSubscriptionState(subscription);
+        }
+        // Stripe stops collecting the customer's finalized invoices when it cancels a subscription (the cancel
+        // call's documented default): the failed renewal's open invoice is no longer retried. A DELETE takes no
+        // idempotency key (Stripe ignores one); the retrieve above makes asking again a read.
+        try {
+          return toSubscriptionState(await stripe.subscriptions.cancel(subscriptionId));
+        } catch (error) {
+          // Cancelled meanwhile (another instance, the Dashboard, dunning's last retry): as it is now.
+          const now = await stripe.subscriptions.retrieve(subscriptionId);
+          if (now.status === 'canceled' || now.status === 'incomplete_expired')
+            return toSubscriptionState(now);
+          throw error;
+        }
+      }),
+
     setCancelAtPeriodEnd: (subscriptionId, cancel, reason = null) =>
       call(async () => {
         const current = await stripe.subscriptions.retrieve(subscriptionId);

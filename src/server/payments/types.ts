@@ -183,6 +183,12 @@ export interface PaymentProvider {
   listRecentSubscriptions(since: Date): Promise<SubscriptionState[]>;
   /** Ends the subscription at once and refunds what it charged; asking again changes nothing. */
   refundSubscription(subscriptionId: string): Promise<void>;
+  /**
+   * Ends the subscription at once and refunds nothing: nothing of it is charged again, its open (failed) invoice
+   * included, which the provider no longer collects. Answers the subscription as it is after (null: the provider
+   * does not know it); asking again changes nothing.
+   */
+  endSubscription(subscriptionId: string): Promise<SubscriptionState | null>;
   /** Leaving (true, with the member's reason) or taking it back (false); idempotent. */
   setCancelAtPeriodEnd(
     subscriptionId: string,
