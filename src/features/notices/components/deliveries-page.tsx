@@ -17,6 +17,7 @@ const KIND_LABELS: Record<NoticeKind, string> = {
   announcement: 'お知らせ配信',
   'konbini-voucher': 'コンビニ払い番号',
   'konbini-voucher-canceled': 'コンビニ払い番号の取り消し',
+  'card-ended-beside-konbini': 'カード払いの停止（コンビニ払い済み）',
   'presale-won': '先行 当選',
   'presale-lost': '先行 落選',
   'presale-second-chance-won': '先行 復活当選',

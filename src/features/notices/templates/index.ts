@@ -2,7 +2,13 @@ import { announcement } from './announcement';
 import { birthdayGreeting } from './birthday';
 import { companionInvited, companionWithdrawn } from './companions';
 import { leaveConfirmed, leaveUndone, renewalReminder } from './membership';
-import { konbiniVoucherCanceled, paymentDisputed, paymentFailed, paymentSucceeded } from './payment';
+import {
+  cardEndedBesideKonbini,
+  konbiniVoucherCanceled,
+  paymentDisputed,
+  paymentFailed,
+  paymentSucceeded,
+} from './payment';
 import {
   konbiniVoucher,
   presaleCancelled,
@@ -41,6 +47,7 @@ export const NOTICE_TEMPLATES = {
   announcement,
   'konbini-voucher': konbiniVoucher,
   'konbini-voucher-canceled': konbiniVoucherCanceled,
+  'card-ended-beside-konbini': cardEndedBesideKonbini,
   'presale-won': presaleWon,
   'presale-lost': presaleLost,
   'presale-second-chance-won': presaleSecondChanceWon,

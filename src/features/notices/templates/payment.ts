@@ -99,3 +99,27 @@ export const konbiniVoucherCanceled: NoticeTemplate<KonbiniVoucherCanceledData> 
     action: { label: 'マイページで確認する', path: paths.myPage() },
   }),
 };
+
+export interface CardEndedBesideKonbiniData {
+  /** The card subscription's plan. */
+  planName: string;
+  /** The end of the konbini period paid (ISO). */
+  paidUntil: string;
+}
+
+/**
+ * A card whose renewal had failed, ended because the member paid the period at a konbini (billing's
+ * endCardsBesideKonbini): the card is not charged for that time after all, and the konbini period does not renew.
+ */
+export const cardEndedBesideKonbini: NoticeTemplate<CardEndedBesideKonbiniData> = {
+  topic: null,
+  content: (data) => ({
+    subject: 'カードでの会費のお支払いを停止しました',
+    paragraphs: [
+      'コンビニで会費をお支払いいただいたため、更新できなかったカードでのお支払いを停止しました。',
+      `${data.planName}の更新分をカードにあらためて請求することはありません。会員期間はコンビニでお支払いいただいた${formatDateJa(data.paidUntil)}までです。`,
+      'コンビニ払いの会員期間は自動で更新されません。期間の終わりが近づきましたら、マイページから次のお支払い方法をお選びください。',
+    ],
+    action: { label: 'マイページで確認する', path: paths.myPage() },
+  }),
+};
