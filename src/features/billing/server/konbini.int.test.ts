@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
+import { addYears, subYears } from 'date-fns';
 import { createTestDb } from '@/test/db';
 import { demoSiteFile } from '@/test/site-fixtures';
 import {
@@ -7,27 +8,32 @@ import {
   notices,
   oneOffPayments,
   plans,
+  sandboxEvents,
+  sandboxInvoices,
   sandboxKonbiniPayments,
   sandboxSubscriptions,
   subscriptions,
 } from '@/server/db/schema';
 import { createSandboxProvider, type SandboxProvider } from '@/server/payments/sandbox';
+import { recordEvent } from '@/server/payments/sandbox-ledger';
 import type { SubscriptionStart } from '@/server/payments/types';
 import { isAppError } from '@/lib/errors';
 import { listInbox } from '@/features/notices/server';
 import { upsertSite, type Site } from '@/features/site/server';
 import { ensureMember, findMember, memberStatus } from '@/features/membership/server';
-import type { Member } from '@/features/membership';
+import { isPremiumSubscription, type Member } from '@/features/membership';
 import { handleBillingEvent } from '@/features/billing/server/events';
 import { startPayment, syncSubscription } from '@/features/billing/server/membership';
 import { reconcilePayments } from '@/features/billing/server/reconcile';
 import {
   currentVoucher,
+  endCardsBesideKonbini,
   issueKonbiniPayment,
   markKonbiniPaid,
   openKonbini,
 } from '@/features/billing/server/konbini';
 import { konbiniRenewal } from '@/features/billing/server/konbini-renewal';
+import { ensureCustomer } from '@/features/billing/server/customer';
 
 let handle: Awaited<ReturnType<typeof createTestDb>>;
 let site: Site;
@@ -494,5 +500,199 @@ describe('konbini vouchers', () => {
     await reconcilePayments(handle.db, provider);
     const [after] = await handle.db.select().from(oneOffPayments).where(eq(oneOffPayments.id, row!.id));
     expect(after).toMatchObject({ status: 'pending', paymentNumber: expect.stringMatching(/^\d{11}$/) });
+  });
+});
+
+/**
+ * A yearly card whose renewal failed, as Stripe has one (the sandbox's own renewals never fail): a year paid until
+ * now, the next year's invoice failed, the subscription past_due; its event delivered, so our row is past_due too.
+ */
+async function cardRenewalFailed(member: Member): Promise<string> {
+  const customerId = await ensureCustomer(handle.db, provider, member, null);
+  const at = await provider.now(site.id);
+  const id = `sub_sb_failed${member.id.replaceAll('-', '')}`;
+  const invoice = { customerId, subscriptionId: id, amountYen: 5500 };
+  await handle.db.transaction(async (tx) => {
+    await tx.insert(sandboxSubscriptions).values({
+      id,
+      customerId,
+      siteId: site.id,
+      memberId: member.id,
+      planId: yearly,
+      interval: 'year',
+      status: 'past_due',
+      currentPeriodEnd: addYears(at, 1),
+    });
+    await tx.insert(sandboxInvoices).values([
+      {
+        ...invoice,
+        id: `in_sb_paid${member.id.replaceAll('-', '')}`,
+        status: 'paid',
+        periodStart: subYears(at, 1),
+        periodEnd: at,
+        createdAt: subYears(at, 1),
+      },
+      {
+        ...invoice,
+        id: `in_sb_failed${member.id.replaceAll('-', '')}`,
+        status: 'failed',
+        periodStart: at,
+        periodEnd: addYears(at, 1),
+        createdAt: at,
+      },
+    ]);
+    await recordEvent(tx, 'invoice.payment_failed', id, at);
+  });
+  await provider.deliverPending();
+  return id;
+}
+/** The card beside the konbini period: at the provider, its invoices and end events, our rows, the fan's word. */
+async function cardSnapshot(member: Member, subscriptionId: string) {
+  const [atProvider] = await handle.db
+    .select()
+    .from(sandboxSubscriptions)
+    .where(eq(sandboxSubscriptions.id, subscriptionId));
+  const invoices = await handle.db
+    .select()
+    .from(sandboxInvoices)
+    .where(eq(sandboxInvoices.subscriptionId, subscriptionId));
+  const ends = await handle.db
+    .select()
+    .from(sandboxEvents)
+    .where(
+      and(
+        eq(sandboxEvents.subscriptionId, subscriptionId),
+        eq(sandboxEvents.type, 'customer.subscription.deleted'),
+      ),
+    );
+  const periods = await handle.db.select().from(subscriptions).where(eq(subscriptions.memberId, member.id));
+  return {
+    atProvider: atProvider!.status,
+    invoices: invoices.map((invoice) => invoice.status).sort(),
+    ends: ends.length,
+    periods: periods.map((period) => `${period.method}:${period.status}`).sort(),
+    notices: (await noticesOf(member.id, 'card-ended-beside-konbini')).length,
+    status: await statusOf(member.id),
+  };
+}
+/**
+ * The card is ended at the provider and here, its failed invoice never charged, the fan told once; the canceled card
+ * gives no access and does not hold the next voucher back; the sandbox's retries, the reconciliation and the sweep
+ * again change nothing.
+ */
+async function expectCardEnded(member: Member, subscriptionId: string) {
+  const after = await cardSnapshot(member, subscriptionId);
+  expect(after).toEqual({
+    atProvider: 'canceled',
+    invoices: ['failed', 'paid'],
+    ends: 1,
+    periods: ['card:canceled', 'konbini:active'],
+    notices: 1,
+    status: 'premium',
+  });
+  const [ours] = await handle.db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.providerSubscriptionId, subscriptionId));
+  expect(isPremiumSubscription(ours!, await provider.now(site.id))).toBe(false);
+  expect((await konbiniRenewal(handle.db, provider, member)).endsAt).not.toBeNull();
+  const inbox = await listInbox(handle.db, { id: site.id, name: '' }, member.id);
+  expect(inbox.map((notice) => notice.content.paragraphs[0])).toContain(
+    'コンビニで会費をお支払いいただいたため、更新できなかったカードでのお支払いを停止しました。',
+  );
+  // Any move of the sandbox's clock retries a past_due card's failed invoice (settle): this one is not tried again.
+  await provider.advanceClock(site.id, DAY);
+  await reconcilePayments(handle.db, provider);
+  await reconcilePayments(handle.db, provider);
+  expect(await endCardsBesideKonbini(handle.db, provider, { memberId: member.id })).toBe(0);
+  expect(await cardSnapshot(member, subscriptionId)).toEqual(after);
+}
+
+// These move the site's test clock on, so they come last.
+describe('a card whose renewal failed, beside a paid konbini period', () => {
+  it('is ended as the voucher is paid: its failed invoice is never charged', async () => {
+    const member = await fan('card-failed-pays-konbini');
+    const card = await cardRenewalFailed(member);
+    expect(await statusOf(member.id)).toBe('guest');
+    const voucher = await issue(member);
+    expect(await markKonbiniPaid(handle.db, provider, member, voucher.id)).toMatchObject({ status: 'paid' });
+    // At once, by the end of the payment: no reconciliation has run.
+    await expectCardEnded(member, card);
+  });
+
+  it('is ended by the reconciliation when the payment could not end it', async () => {
+    const member = await fan('card-failed-reconciled');
+    const card = await cardRenewalFailed(member);
+    const voucher = await issue(member);
+    const down = new Proxy(provider, {
+      get(target, key, receiver) {
+        if (key === 'endSubscription') return () => Promise.reject(new Error('provider down'));
+        return Reflect.get(target, key, receiver) as unknown;
+      },
+    });
+    expect(await markKonbiniPaid(handle.db, down, member, voucher.id)).toMatchObject({ status: 'paid' });
+    expect(await cardSnapshot(member, card)).toMatchObject({
+      atProvider: 'past_due',
+      periods: ['card:past_due', 'konbini:active'],
+      notices: 0,
+    });
+    await reconcilePayments(handle.db, provider);
+    await expectCardEnded(member, card);
+  });
+
+  it('leaves a card that pays, and a failed card with no konbini period running, which the retry then charges', async () => {
+    const paying = await fan('card-pays-beside-konbini');
+    expect(
+      await startPayment(handle.db, provider, { member: paying, email: null, card: good }),
+    ).toMatchObject({
+      kind: 'complete',
+    });
+    const now = await provider.now(site.id);
+    const konbiniPeriod = (memberId: string, end: Date) => ({
+      siteId: site.id,
+      memberId,
+      planId: yearly,
+      provider: 'sandbox' as const,
+      providerSubscriptionId: `konbini_${memberId}`,
+      method: 'konbini' as const,
+      status: 'active' as const,
+      currentPeriodEnd: end,
+      cancelAtPeriodEnd: true,
+    });
+    const unpaid = await fan('card-failed-no-konbini');
+    const unpaidCard = await cardRenewalFailed(unpaid);
+    const lapsed = await fan('card-failed-konbini-ended');
+    const lapsedCard = await cardRenewalFailed(lapsed);
+    await handle.db
+      .insert(subscriptions)
+      .values([
+        konbiniPeriod(paying.id, addYears(now, 1)),
+        konbiniPeriod(lapsed.id, new Date(now.getTime() - DAY)),
+      ]);
+    for (const member of [paying, unpaid, lapsed]) {
+      expect(await endCardsBesideKonbini(handle.db, provider, { memberId: member.id })).toBe(0);
+    }
+    await reconcilePayments(handle.db, provider);
+    expect((await chargesOf(paying.id)).map((card) => card.status)).toEqual(['active']);
+    for (const [member, card] of [
+      [unpaid, unpaidCard],
+      [lapsed, lapsedCard],
+    ] as const) {
+      expect(await cardSnapshot(member, card)).toMatchObject({
+        atProvider: 'past_due',
+        invoices: ['failed', 'paid'],
+        ends: 0,
+        notices: 0,
+        status: 'guest',
+      });
+    }
+    // What ending the card prevents: the sandbox's retry charges a failed invoice left to it.
+    await provider.advanceClock(site.id, DAY);
+    expect(await cardSnapshot(unpaid, unpaidCard)).toMatchObject({
+      atProvider: 'active',
+      invoices: ['paid', 'paid'],
+      periods: ['card:active'],
+      status: 'premium',
+    });
   });
 });

@@ -1,5 +1,6 @@
 import 'server-only';
 import { and, desc, eq, exists, gt, inArray, lt, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { AppError } from '@/lib/errors';
 import { formatDateJa } from '@/lib/dates';
 import type { Db } from '@/server/db/client';
@@ -10,6 +11,7 @@ import { isPremiumSubscription, type Member } from '@/features/membership';
 import { notify } from '@/features/notices/server';
 import { findPlan, type Plan } from '@/features/membership/server';
 import { ensureCustomer } from '@/features/billing/server/customer';
+import { applySubscriptionState } from '@/features/billing/server/events';
 import { konbiniRenewal } from '@/features/billing/server/konbini-renewal';
 import {
   applyKonbiniState,
@@ -177,6 +179,7 @@ export async function markKonbiniPaid(
   if (settled?.status !== 'paid') {
     throw new AppError('CONFLICT', 'お支払い期限を過ぎたため、このお支払い番号はご利用いただけません。');
   }
+  await endCardsOfPayer(db, provider, row.providerPaymentId);
   return settled;
 }
 
@@ -219,6 +222,7 @@ export async function reconcileKonbini(db: Db, provider: PaymentProvider, now = 
     }
   }
   await cancelVouchersBesideCard(db, provider, { now });
+  await endCardsBesideKonbini(db, provider, { now });
 }
 
 /**
@@ -331,4 +335,134 @@ export async function cancelVouchersBesideCard(
     }
   }
   return canceled;
+}
+
+/**
+ * A card subscription in these statuses failed to renew: the member is not premium by it (so konbiniRenewal lets them
+ * pay the period at a konbini), but the provider goes on trying its open invoice (Stripe's smart retries).
+ */
+const CARD_UNPAID = ['past_due', 'unpaid'] as const;
+
+/** The end of the member's konbini period paid for `at` (the last one paid), or null when none runs then. */
+async function konbiniPaidUntil(db: Db, memberId: string, at: Date): Promise<Date | null> {
+  const periods = await db
+    .select()
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.memberId, memberId),
+        eq(subscriptions.method, 'konbini'),
+        eq(subscriptions.status, 'active'),
+      ),
+    );
+  const ends = periods
+    .filter((period) => isPremiumSubscription(period, at))
+    .map((period) => period.currentPeriodEnd!.getTime());
+  return ends.length > 0 ? new Date(Math.max(...ends)) : null;
+}
+
+/**
+ * Ends the card subscriptions whose renewal failed (CARD_UNPAID) of members who paid for now at a konbini. The
+ * konbini period was paid because the card did not pay; a retry of the card's open invoice that succeeds after it
+ * would pay the same time twice (the card's period on top of the konbini's). So the card is ended at once, refunding
+ * nothing (it has charged nothing for that time), and the provider no longer collects its open invoice: the mirror of
+ * cancelVouchersBesideCard. Run by the reconciliation (every ordering, after any crash) and right after a membership
+ * voucher is paid (endCardsOfPayer: the sandbox's till, Stripe's webhook). Each step is idempotent: the provider's
+ * end, the state applied, the notice's key.
+ *
+ * The provider is called outside any transaction; its answer is applied as every subscription state is
+ * (applySubscriptionState, under the subscription's lock). Canceled, the card is not premium, not counted by the
+ * reconciliation as a second payment, and no longer stands in the way of the next voucher (konbiniRenewal).
+ */
+export async function endCardsBesideKonbini(
+  db: Db,
+  provider: PaymentProvider,
+  scope: { memberId: string } | { now: Date },
+): Promise<number> {
+  const now = 'now' in scope ? scope.now : new Date();
+  const konbini = alias(subscriptions, 'konbini');
+  const cards = await db
+    .select()
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.method, 'card'),
+        inArray(subscriptions.status, [...CARD_UNPAID]),
+        // Another provider's (a site that changed provider) is not this one's to end.
+        eq(subscriptions.provider, provider.kind),
+        'memberId' in scope ? eq(subscriptions.memberId, scope.memberId) : undefined,
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(konbini)
+            .where(
+              and(
+                eq(konbini.memberId, subscriptions.memberId),
+                eq(konbini.method, 'konbini'),
+                eq(konbini.status, 'active'),
+                gt(konbini.currentPeriodEnd, now),
+              ),
+            ),
+        ),
+      ),
+    )
+    .limit(200);
+  let ended = 0;
+  for (const card of cards) {
+    // On the site's own clock (the sandbox's test clock may run ahead): a konbini period that has ended there pays
+    // for nothing now, and the card is the member's way back.
+    const at = await provider.now(card.siteId);
+    const paidUntil = await konbiniPaidUntil(db, card.memberId, at);
+    if (!paidUntil) continue;
+    const state = await provider.endSubscription(card.providerSubscriptionId);
+    if (!state) {
+      console.warn(`billing: subscription ${card.providerSubscriptionId} is unknown to the provider`);
+      continue;
+    }
+    const done = await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${card.providerSubscriptionId}))`);
+      await applySubscriptionState(tx, provider.kind, state, at);
+      if (state.status !== 'canceled') return false;
+      const [plan] = await tx.select({ name: plans.name }).from(plans).where(eq(plans.id, card.planId));
+      return notify(tx, {
+        siteId: card.siteId,
+        memberId: card.memberId,
+        kind: 'card-ended-beside-konbini',
+        key: `card-ended-beside-konbini:${card.providerSubscriptionId}`,
+        data: { planName: plan!.name, paidUntil: paidUntil.toISOString() },
+      });
+    });
+    if (done) {
+      ended += 1;
+      console.log(
+        `billing: card subscription ${card.providerSubscriptionId} ended: its member paid for the time at a konbini`,
+      );
+    }
+  }
+  return ended;
+}
+
+/**
+ * After word of a konbini payment (the sandbox's till, Stripe's webhook): when it paid a membership period, the
+ * payer's card whose renewal failed is ended now (endCardsBesideKonbini), not at the next reconciliation. The voucher
+ * is paid whatever happens here, so a failure is left to the reconciliation.
+ */
+export async function endCardsOfPayer(db: Db, provider: PaymentProvider, paymentId: string): Promise<void> {
+  const [paid] = await db
+    .select({ memberId: oneOffPayments.memberId })
+    .from(oneOffPayments)
+    .where(
+      and(
+        eq(oneOffPayments.providerPaymentId, paymentId),
+        eq(oneOffPayments.purpose, 'membership'),
+        eq(oneOffPayments.status, 'paid'),
+      ),
+    );
+  if (!paid) return;
+  await endCardsBesideKonbini(db, provider, { memberId: paid.memberId }).catch((error: unknown) =>
+    console.warn(
+      'billing: a card beside a paid voucher is left to reconciliation:',
+      (error as Error).message,
+    ),
+  );
 }

@@ -5,6 +5,7 @@ import { billingEvents } from '@/server/db/schema';
 import { jsonError, jsonFromError, jsonOk } from '@/server/http/responses';
 import type { StripeProvider } from '@/server/payments/stripe';
 import { handleBillingEvent } from '@/features/billing/server/events';
+import { endCardsOfPayer } from '@/features/billing/server/konbini';
 
 /** Stripe's events are a few kilobytes; anything near this is not one of them and is refused unread. */
 export const MAX_WEBHOOK_BYTES = 1024 * 1024;
@@ -64,6 +65,9 @@ export async function receiveStripeWebhook(
       await provider.applyCardChange(event.cardChange);
     }
     const outcome = await handleBillingEvent(db, provider, event);
+    // A voucher that paid a membership period ends the payer's card whose renewal failed, after the event's
+    // transaction (the provider is called outside it); a failure there is the reconciliation's, not the delivery's.
+    if (event.paymentId) await endCardsOfPayer(db, provider, event.paymentId);
     return jsonOk({ received: true, outcome });
   } catch (error) {
     return jsonFromError(error);

@@ -416,6 +416,48 @@ describe('Stripe paths of money in and plans changed (through webhooks)', () => 
     expect(await memberNumber(unpaid.member.id)).toBeNull();
   });
 
+  it('a voucher paid beside a card whose renewal failed: the webhook ends the card, whose invoice Stripe no longer collects', async () => {
+    const club = await clubSite('konbini-beside-card');
+    const [yearly] = await handle.db
+      .insert(plans)
+      .values({ siteId: club.siteId, code: 'yearly', name: '年額', interval: 'year', priceYen: 5500 })
+      .returning();
+    const { member, subscriptionId } = await subscriber(club);
+    standIn.pay(subscriptionId);
+    await expectApplied(standIn.lastEvent('invoice.paid', invoiceOf(subscriptionId)));
+    const failed = standIn.renew(subscriptionId, 'failed');
+    standIn.update(subscriptionId, { status: 'past_due' });
+    await expectApplied(standIn.lastEvent('customer.subscription.updated', subscriptionId));
+    expect(await rowOf(subscriptionId)).toMatchObject({ status: 'past_due' });
+
+    const voucher = await issueKonbiniPayment(handle.db, provider, {
+      site: club.site,
+      member,
+      planId: yearly!.id,
+      email: null,
+    });
+    const intentId = voucher.providerPaymentId!;
+    standIn.payKonbini(intentId);
+    const paid = standIn.lastEvent('payment_intent.succeeded', intentId);
+    await expectApplied(paid);
+    expect(standIn.subscription(subscriptionId)).toMatchObject({ status: 'canceled' });
+    expect(await rowOf(subscriptionId)).toMatchObject({ status: 'canceled', cancelAtPeriodEnd: false });
+    expect(standIn.invoice(failed)).toMatchObject({ status: 'open', auto_advance: false });
+    expect(standIn.retryFailedInvoices()).not.toContain(failed);
+    expect(standIn.invoice(failed)).toMatchObject({ status: 'open', amount_paid: 0 });
+
+    // Stripe's own word of the end, and the payment's delivered again: nothing more is asked or changed.
+    const row = await rowOf(subscriptionId);
+    await expectApplied(standIn.lastEvent('customer.subscription.deleted', subscriptionId));
+    expect((await deliver(paid)).body.outcome).toBe('duplicate');
+    expect(standIn.count('DELETE', `/v1/subscriptions/${subscriptionId}`)).toBe(1);
+    expect(await rowOf(subscriptionId)).toMatchObject({
+      status: 'canceled',
+      currentPeriodEnd: row!.currentPeriodEnd,
+    });
+    expect(await payment(voucher.id)).toMatchObject({ status: 'paid' });
+  });
+
   it('a plan change at renewal: a schedule whose next phase Stripe enters at the period end', async () => {
     const club = await clubSite('plan-change-stripe');
     const [yearly] = await handle.db
