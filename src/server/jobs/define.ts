@@ -5,6 +5,12 @@ import type { Db } from '@/server/db/client';
 export interface JobContext {
   db: Db;
   signal: AbortSignal;
+  /**
+   * Waits while a crowd is being answered (the runner's `busy`), a second at a time and at most MAX_YIELD_MS over the
+   * whole run; answers at once otherwise. A run with many items (a presale's wins to pay) calls it between them: a
+   * run that began before the crowd came then leaves the cores to the fans' answers instead of working through them.
+   */
+  crowd(): Promise<void>;
 }
 
 export interface Job {

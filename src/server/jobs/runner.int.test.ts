@@ -99,6 +99,34 @@ describe('the job runner', () => {
     await expect.poll(() => runs, { timeout: 5_000 }).toBeGreaterThanOrEqual(1);
   });
 
+  it("waits between a run's items while a crowd comes, and goes on once it is gone", async () => {
+    let crowd = false;
+    const items: number[] = [];
+    let release: () => void = () => {};
+    const crowdCame = new Promise<void>((resolve) => (release = resolve));
+    const job = defineJob({
+      name: 'test-crowd-mid-run',
+      label: '混雑（実行中）',
+      everyMs: 60_000,
+      timeoutMs: 30_000,
+      async run({ crowd: waitForCrowd }) {
+        for (let item = 0; item < 3; item++) {
+          await waitForCrowd();
+          items.push(item);
+          if (item === 0) await crowdCame;
+        }
+      },
+    });
+    start([job], { busy: () => crowd });
+    await expect.poll(() => items.length, { timeout: 5_000 }).toBe(1);
+    crowd = true;
+    release();
+    await sleep(1_500);
+    expect(items).toEqual([0]);
+    crowd = false;
+    await expect.poll(() => items.length, { timeout: 5_000 }).toBe(3);
+  });
+
   it('records a run past its timeout as failed, and runs the next', async () => {
     const signals: AbortSignal[] = [];
     const job = defineJob({

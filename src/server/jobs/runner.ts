@@ -105,8 +105,16 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     const timedOut = new Promise<'timeout'>((resolve) => {
       timer = setTimeout(() => resolve('timeout'), job.timeoutMs);
     });
+    // The run's own allowance of waiting for crowds (JobContext.crowd), beside the wait before its claim.
+    let waited = 0;
+    const crowd = async () => {
+      while (busy() && waited < MAX_YIELD_MS && !controller.signal.aborted) {
+        waited += YIELD_MS;
+        await pause(YIELD_MS);
+      }
+    };
     const running = Promise.resolve()
-      .then(() => job.run({ db, signal: controller.signal }))
+      .then(() => job.run({ db, signal: controller.signal, crowd }))
       .then(
         () => null,
         (error: unknown) => messageOf(error),

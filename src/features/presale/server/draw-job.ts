@@ -13,8 +13,8 @@ export const presaleJob = defineJob({
   label: '先行受付の抽選・結果・支払い',
   everyMs: 15_000,
   timeoutMs: 300_000,
-  async run({ db }) {
-    const run = await runPresaleJobs(db, await getPaymentProvider());
+  async run({ db, crowd }) {
+    const run = await runPresaleJobs(db, await getPaymentProvider(), new Date(), crowd);
     const done = Object.entries(run).filter(([, count]) => count > 0);
     if (done.length) console.log(`presale: ${done.map(([step, count]) => `${count} ${step}`).join(', ')}`);
   },

@@ -27,6 +27,8 @@ export async function runPresaleJobs(
   db: Db,
   provider: PaymentProvider,
   now = new Date(),
+  /** Waits while a crowd is being answered (JobContext.crowd): called between the wins paid. */
+  crowd?: () => Promise<void>,
 ): Promise<PresaleRun> {
   const run: PresaleRun = { drawn: 0, announced: 0, settled: 0, lapsed: 0, cancelled: 0 };
   run.drawn = await closeAndDrawDue(db, now);
@@ -37,7 +39,7 @@ export async function runPresaleJobs(
     // Without the draw record (every entry): this runs every 15 s for each presale with open wins.
     const [presale] = await db.select(presaleColumns).from(presales).where(eq(presales.id, id));
     if (!presale) continue;
-    run.settled += await settleWins(db, provider, presale);
+    run.settled += await settleWins(db, provider, presale, crowd);
     run.lapsed += await lapseDue(db, provider, presale, now);
   }
   await refundStrays(db, provider);

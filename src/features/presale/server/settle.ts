@@ -44,10 +44,17 @@ export async function winToPay(db: Db, win: Win) {
  * voucher; an attempt a crash (or a slow provider) left `issuing` is completed with its own key. Safe in every
  * instance at once (billing's one-payment-per-application index and the attempt's idempotency key).
  */
-export async function settleWins(db: Db, provider: PaymentProvider, presale: Presale): Promise<number> {
+export async function settleWins(
+  db: Db,
+  provider: PaymentProvider,
+  presale: Presale,
+  /** Waits while a crowd is being answered (the job's JobContext.crowd): the result time brings both at once. */
+  crowd?: () => Promise<void>,
+): Promise<number> {
   const wins = await winsOf(db, presale.id);
   let settled = 0;
   for (const win of wins) {
+    await crowd?.();
     const [latest] = await paymentsOf(db, win.application.id);
     if (latest && latest.status !== 'issuing') continue;
     const { member, pay } = await winToPay(db, win);
