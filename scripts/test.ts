@@ -19,6 +19,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import postgres from 'postgres';
+import { startAuthEmulator, type AuthEmulator } from './lib/auth-emulator';
 
 const SUMMARY_DIR = path.resolve('test-summary');
 
@@ -40,6 +41,8 @@ interface Phase {
 /* eslint-disable no-restricted-properties -- a test runner: it hands its environment on to the tools it starts */
 const inherited = { ...process.env };
 const postgresServer = process.env.TEST_POSTGRES_URL;
+/** The Auth emulator's port of the Vitest runs (vitest.config.ts reads the same variable). */
+const vitestAuthPort = Number(process.env.VITEST_AUTH_PORT ?? 9299);
 const installSeconds = process.env.CI_INSTALL_SECONDS;
 /* eslint-enable no-restricted-properties */
 
@@ -394,12 +397,32 @@ async function postgresAndFaults(serverUrl: string): Promise<Phase[]> {
   return [...postgresRun, faultRun];
 }
 
+/**
+ * One Auth emulator for both Vitest runs (src/test/auth-emulator.global.ts leaves it to us), started beside the
+ * static checks: its start is 10 s and more of one process that each run would otherwise wait for at its own start.
+ * Null when it cannot start; each run then starts its own, and says why if that fails too.
+ */
+async function vitestEmulator(): Promise<AuthEmulator | null> {
+  return startAuthEmulator({
+    projectId: 'demo-fanclub',
+    port: vitestAuthPort,
+    dir: `.data/vitest-auth-${vitestAuthPort}`,
+    quiet: true,
+  }).catch((error: unknown) => {
+    console.error(`The Auth emulator for the Vitest runs did not start: ${String(error)}`);
+    return null;
+  });
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
   await rm(SUMMARY_DIR, { recursive: true, force: true });
   await mkdir(SUMMARY_DIR, { recursive: true });
   const database = inherited.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+  const starting = vitestEmulator();
   const staticPhase = await timed('lint and types', staticChecks);
+  const emulator = await starting;
+  if (emulator) inherited.VITEST_AUTH_EMULATOR = 'running';
   const prepared = prepareBrowser();
   const phases = [
     staticPhase,
@@ -412,6 +435,7 @@ async function main(): Promise<void> {
     // With a PostgreSQL server at hand (CI), its binaries are too: the fault suite makes a cluster of its own.
     ...(postgresServer ? await postgresAndFaults(postgresServer) : []),
   ];
+  await emulator?.stop();
   const summary = report(phases, Math.round((Date.now() - started) / 1000));
   await writeFile(path.join(SUMMARY_DIR, 'summary.txt'), `${summary}\n`);
   console.log(summary);
