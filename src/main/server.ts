@@ -80,11 +80,11 @@ const jobsDb =
     : db;
 const jobs = createJobRunner({
   db: jobsDb.db,
-  // While a crowd waits for answers (a presale's opening or result time: 32 and more at once), mails and vouchers
-  // wait (at most a minute), before a run and between a run's items: a presale's results wave met the job paying its
-  // wins, begun in the wave's first second, and the wave's slowest answers were those (issue 40). A page's burst of
-  // 32 that costs a due job a second's wait is cheaper than a crowd that meets a job.
-  busy: () => crowdedFor(0),
+  // While a crowd waits for answers (a presale's opening or result time: 32 at once for a second and more), mails
+  // and vouchers wait (at most a minute), before a run and between a run's items: a run paying a presale's wins that
+  // began before the results wave pauses within its first second instead of working through it (issue 40). Not at
+  // once: a page's scripts and pictures make a crowd of a moment (decision 0055).
+  busy: () => crowdedFor(1_000),
   jobs: [
     // Payments a crash or an outage left half-done are finished (or refunded), every 30 s.
     paymentReconciliationJob,
