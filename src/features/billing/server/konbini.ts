@@ -179,7 +179,7 @@ export async function markKonbiniPaid(
   if (settled?.status !== 'paid') {
     throw new AppError('CONFLICT', 'お支払い期限を過ぎたため、このお支払い番号はご利用いただけません。');
   }
-  await endCardsOfPayer(db, provider, row.providerPaymentId);
+  await endCardsBesidePaidVoucher(db, provider, settled);
   return settled;
 }
 
@@ -233,19 +233,30 @@ export async function reconcileKonbini(db: Db, provider: PaymentProvider, now = 
  */
 const CARD_PAYS = ['active', 'trialing'] as const;
 
-/** Whether the member's card pays for now: a card subscription of CARD_PAYS that makes them premium at `at`. */
-async function cardPaysNow(db: Db, memberId: string, at: Date): Promise<boolean> {
-  const cards = await db
+/** The member's subscriptions of `method` in `statuses` that make them premium at `at` (on the site's clock). */
+async function periodsAt(
+  db: Db,
+  memberId: string,
+  method: 'card' | 'konbini',
+  statuses: readonly (typeof subscriptions.$inferSelect)['status'][],
+  at: Date,
+): Promise<(typeof subscriptions.$inferSelect)[]> {
+  const rows = await db
     .select()
     .from(subscriptions)
     .where(
       and(
         eq(subscriptions.memberId, memberId),
-        eq(subscriptions.method, 'card'),
-        inArray(subscriptions.status, [...CARD_PAYS]),
+        eq(subscriptions.method, method),
+        inArray(subscriptions.status, [...statuses]),
       ),
     );
-  return cards.some((card) => isPremiumSubscription(card, at));
+  return rows.filter((row) => isPremiumSubscription(row, at));
+}
+
+/** Whether the member's card pays for now: a card subscription of CARD_PAYS that makes them premium at `at`. */
+async function cardPaysNow(db: Db, memberId: string, at: Date): Promise<boolean> {
+  return (await periodsAt(db, memberId, 'card', CARD_PAYS, at)).length > 0;
 }
 
 /**
@@ -345,19 +356,9 @@ const CARD_UNPAID = ['past_due', 'unpaid'] as const;
 
 /** The end of the member's konbini period paid for `at` (the last one paid), or null when none runs then. */
 async function konbiniPaidUntil(db: Db, memberId: string, at: Date): Promise<Date | null> {
-  const periods = await db
-    .select()
-    .from(subscriptions)
-    .where(
-      and(
-        eq(subscriptions.memberId, memberId),
-        eq(subscriptions.method, 'konbini'),
-        eq(subscriptions.status, 'active'),
-      ),
-    );
-  const ends = periods
-    .filter((period) => isPremiumSubscription(period, at))
-    .map((period) => period.currentPeriodEnd!.getTime());
+  const ends = (await periodsAt(db, memberId, 'konbini', ['active'], at)).map((period) =>
+    period.currentPeriodEnd!.getTime(),
+  );
   return ends.length > 0 ? new Date(Math.max(...ends)) : null;
 }
 
@@ -443,26 +444,29 @@ export async function endCardsBesideKonbini(
 }
 
 /**
- * After word of a konbini payment (the sandbox's till, Stripe's webhook): when it paid a membership period, the
- * payer's card whose renewal failed is ended now (endCardsBesideKonbini), not at the next reconciliation. The voucher
- * is paid whatever happens here, so a failure is left to the reconciliation.
+ * After a konbini payment (the sandbox's till, Stripe's webhook): when it paid a membership period, the payer's card
+ * whose renewal failed is ended now (endCardsBesideKonbini), not at the next reconciliation. The voucher is paid
+ * whatever happens here, so a failure is left to the reconciliation.
  */
-export async function endCardsOfPayer(db: Db, provider: PaymentProvider, paymentId: string): Promise<void> {
-  const [paid] = await db
-    .select({ memberId: oneOffPayments.memberId })
-    .from(oneOffPayments)
-    .where(
-      and(
-        eq(oneOffPayments.providerPaymentId, paymentId),
-        eq(oneOffPayments.purpose, 'membership'),
-        eq(oneOffPayments.status, 'paid'),
-      ),
-    );
-  if (!paid) return;
-  await endCardsBesideKonbini(db, provider, { memberId: paid.memberId }).catch((error: unknown) =>
+async function endCardsBesidePaidVoucher(
+  db: Db,
+  provider: PaymentProvider,
+  voucher: Pick<OneOffPayment, 'memberId' | 'purpose' | 'status'>,
+): Promise<void> {
+  if (voucher.purpose !== 'membership' || voucher.status !== 'paid') return;
+  await endCardsBesideKonbini(db, provider, { memberId: voucher.memberId }).catch((error: unknown) =>
     console.warn(
       'billing: a card beside a paid voucher is left to reconciliation:',
       (error as Error).message,
     ),
   );
+}
+
+/** endCardsBesidePaidVoucher for the payment an event names (Stripe's webhook knows only the provider's id). */
+export async function endCardsOfPayer(db: Db, provider: PaymentProvider, paymentId: string): Promise<void> {
+  const [paid] = await db
+    .select()
+    .from(oneOffPayments)
+    .where(eq(oneOffPayments.providerPaymentId, paymentId));
+  if (paid) await endCardsBesidePaidVoucher(db, provider, paid);
 }
