@@ -19,7 +19,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import postgres from 'postgres';
-import { startAuthEmulator, type AuthEmulator } from './lib/auth-emulator';
+import { startTestAuthEmulator, type AuthEmulator } from './lib/auth-emulator';
 
 const SUMMARY_DIR = path.resolve('test-summary');
 
@@ -403,12 +403,7 @@ async function postgresAndFaults(serverUrl: string): Promise<Phase[]> {
  * Null when it cannot start; each run then starts its own, and says why if that fails too.
  */
 async function vitestEmulator(): Promise<AuthEmulator | null> {
-  return startAuthEmulator({
-    projectId: 'demo-fanclub',
-    port: vitestAuthPort,
-    dir: `.data/vitest-auth-${vitestAuthPort}`,
-    quiet: true,
-  }).catch((error: unknown) => {
+  return startTestAuthEmulator(vitestAuthPort).catch((error: unknown) => {
     console.error(`The Auth emulator for the Vitest runs did not start: ${String(error)}`);
     return null;
   });

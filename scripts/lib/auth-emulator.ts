@@ -120,3 +120,11 @@ export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<A
       })()),
   };
 }
+
+/**
+ * The Vitest runs' emulator on `port`: started by their global setup (src/test/auth-emulator.global.ts), or once for
+ * both of npm test's runs (scripts/test.ts). Its directory is the port's: two runs in one checkout on two ports would
+ * otherwise write each other's configuration.
+ */
+export const startTestAuthEmulator = (port: number): Promise<AuthEmulator> =>
+  startAuthEmulator({ projectId: 'demo-fanclub', port, dir: `.data/vitest-auth-${port}`, quiet: true });

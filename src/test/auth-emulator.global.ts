@@ -1,22 +1,15 @@
-import { startAuthEmulator } from '../../scripts/lib/auth-emulator';
+import { startTestAuthEmulator } from '../../scripts/lib/auth-emulator';
 import { TEST_AUTH_EMULATOR_PORT } from './auth-emulator';
 
 /**
  * Vitest global setup: one Auth emulator for the whole run, on its own port (vitest.config.ts points tests at it),
  * unless the caller runs one there already (VITEST_AUTH_EMULATOR=running). Tests make their users with fresh
  * addresses, so that runs and files may share one.
- * Its directory is the port's: two runs in one checkout on two ports (VITEST_AUTH_PORT) would otherwise write each
- * other's configuration, and one emulator would come up on the other's port.
  */
 export default async function setup() {
   // npm test (scripts/test.ts) starts one for both of its Vitest runs, beside its static checks: 10 s and more each.
   // eslint-disable-next-line no-restricted-properties -- a test switch, read before env.ts exists
   if (process.env.VITEST_AUTH_EMULATOR === 'running') return;
-  const emulator = await startAuthEmulator({
-    projectId: 'demo-fanclub',
-    port: TEST_AUTH_EMULATOR_PORT,
-    dir: `.data/vitest-auth-${TEST_AUTH_EMULATOR_PORT}`,
-    quiet: true,
-  });
+  const emulator = await startTestAuthEmulator(TEST_AUTH_EMULATOR_PORT);
   return () => emulator.stop();
 }
